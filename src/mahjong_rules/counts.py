@@ -1,0 +1,261 @@
+"""Immutable tile collections kept as packed integers.
+
+:class:`TileCounts` is a multiset (at most four of a kind) packed three bits per kind into one
+integer, which is what the win detector reads its table keys from. :class:`TileSet` is a set of
+kinds kept as a 34-bit mask, the type of :func:`mahjong_rules.wins.winning_tiles`.
+
+>>> hand = TileCounts("1123m")
+>>> hand
+TileCounts('1123m')
+>>> len(hand), hand.count(Tile('1m')), Tile('3m') in hand
+(4, 2, True)
+>>> str(hand + TileCounts("4m")), str(hand - TileCounts("1m"))
+('11234m', '123m')
+>>> TileSet("36p") | TileSet("9s")
+TileSet('36p9s')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from mahjong_rules.errors import TileCountError
+from mahjong_rules.notation import Style, format_tiles, parse_tiles
+from mahjong_rules.tiles import Suit, Tile, all_tiles
+
+__all__ = ["BITS_PER_KIND", "TileCounts", "TileSet"]
+
+BITS_PER_KIND = 3
+"""Bits per tile kind in :attr:`TileCounts.bits`: kind ``i`` is ``(bits >> 3*i) & 7``."""
+_LANE = 7
+_TILES = all_tiles()
+
+
+def _tiles_of(spec: str | Iterable[Tile]) -> Iterable[Tile]:
+    return parse_tiles(spec) if isinstance(spec, str) else spec
+
+
+@attrs.frozen(init=False, repr=False, eq=True, slots=True)
+class TileCounts:
+    """An immutable multiset of tiles, never more than four of a kind.
+
+    ``TileCounts("123m")``, ``TileCounts([Tile('1m'), ...])`` or ``TileCounts()``. Iteration
+    yields tiles in tile order with repetition; ``+`` and ``-`` are multiset sum and difference
+    (errors when a kind would exceed four or go below zero).
+    """
+
+    bits: int
+    """Kind ``i`` holds ``(bits >> 3*i) & 7`` copies (0..4)."""
+    size: int
+    """Number of tiles (same as ``len()``)."""
+
+    def __init__(self, tiles: str | Iterable[Tile] = ()) -> None:
+        bits = 0
+        size = 0
+        for tile in _tiles_of(tiles):
+            if not isinstance(tile, Tile):
+                raise TypeError(f"TileCounts holds Tile objects, not {type(tile).__name__}")
+            shift = BITS_PER_KIND * tile.index
+            if (bits >> shift) & _LANE >= 4:
+                raise TileCountError(f"more than four {tile} in {format_tiles(_tiles_of(tiles))}")
+            bits += 1 << shift
+            size += 1
+        self.__attrs_init__(bits, size)
+
+    @classmethod
+    def _make(cls, bits: int, size: int) -> TileCounts:
+        """Wrap an already valid packed integer (no checks: internal use)."""
+        obj = object.__new__(cls)
+        object.__setattr__(obj, "bits", bits)
+        object.__setattr__(obj, "size", size)
+        return obj
+
+    @classmethod
+    def from_counts(cls, counts: Sequence[int]) -> TileCounts:
+        """Build from 34 counts in tile order (the ``mahjong`` package's ``tiles_34``)."""
+        if len(counts) != 34:
+            raise TileCountError(f"from_counts() needs 34 counts, got {len(counts)}")
+        bits = 0
+        for i, c in enumerate(counts):
+            if not 0 <= c <= 4:
+                raise TileCountError(f"count of {_TILES[i]} must be 0..4, got {c}")
+            bits |= c << (BITS_PER_KIND * i)
+        return cls._make(bits, sum(counts))
+
+    @classmethod
+    def from_bits(cls, bits: int) -> TileCounts:
+        """Build from a packed integer (checked)."""
+        if bits < 0 or bits >> (BITS_PER_KIND * 34):
+            raise TileCountError(f"packed counts out of range: {bits:#x}")
+        return cls.from_counts([(bits >> (BITS_PER_KIND * i)) & _LANE for i in range(34)])
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return (TileCounts.from_bits, (self.bits,))
+
+    def count(self, tile: Tile) -> int:
+        """Copies of ``tile`` held."""
+        return (self.bits >> (BITS_PER_KIND * tile.index)) & _LANE
+
+    def counts(self) -> tuple[int, ...]:
+        """The 34 counts in tile order."""
+        b = self.bits
+        return tuple((b >> (BITS_PER_KIND * i)) & _LANE for i in range(34))
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __bool__(self) -> bool:
+        return self.size > 0
+
+    def __contains__(self, tile: object) -> bool:
+        return isinstance(tile, Tile) and self.count(tile) > 0
+
+    def __iter__(self) -> Iterator[Tile]:
+        b = self.bits
+        i = 0
+        while b:
+            c = b & _LANE
+            if c:
+                tile = _TILES[i]
+                for _ in range(c):
+                    yield tile
+            b >>= BITS_PER_KIND
+            i += 1
+
+    def distinct(self) -> TileSet:
+        """The kinds present."""
+        mask = 0
+        b = self.bits
+        i = 0
+        while b:
+            if b & _LANE:
+                mask |= 1 << i
+            b >>= BITS_PER_KIND
+            i += 1
+        return TileSet._make(mask)
+
+    def suits(self) -> frozenset[Suit]:
+        """The suits present (honors count as :attr:`Suit.HONOR`)."""
+        return frozenset(t.suit for t in self.distinct())
+
+    def suit_key(self, suit: Suit) -> int:
+        """The packed counts of one suit alone (the win tables' key)."""
+        width = BITS_PER_KIND * suit.size
+        return (self.bits >> (BITS_PER_KIND * suit.offset)) & ((1 << width) - 1)
+
+    def add(self, tile: Tile, n: int = 1) -> TileCounts:
+        """A copy with ``n`` more of ``tile``."""
+        if self.count(tile) + n > 4 or n < 0:
+            raise TileCountError(f"cannot hold {self.count(tile) + n} of {tile}")
+        return TileCounts._make(self.bits + (n << (BITS_PER_KIND * tile.index)), self.size + n)
+
+    def remove(self, tile: Tile, n: int = 1) -> TileCounts:
+        """A copy with ``n`` fewer of ``tile``."""
+        if self.count(tile) < n or n < 0:
+            held = self.count(tile)
+            raise TileCountError(f"cannot remove {n} of {tile} from {self}: it holds {held}")
+        return TileCounts._make(self.bits - (n << (BITS_PER_KIND * tile.index)), self.size - n)
+
+    def __add__(self, other: TileCounts) -> TileCounts:
+        if not isinstance(other, TileCounts):
+            return NotImplemented
+        result = self
+        for i, c in enumerate(other.counts()):
+            if c:
+                result = result.add(_TILES[i], c)
+        return result
+
+    def __sub__(self, other: TileCounts) -> TileCounts:
+        if not isinstance(other, TileCounts):
+            return NotImplemented
+        result = self
+        for i, c in enumerate(other.counts()):
+            if c:
+                result = result.remove(_TILES[i], c)
+        return result
+
+    def __le__(self, other: TileCounts) -> bool:
+        """Sub-multiset: every kind at most as often as in ``other``."""
+        if not isinstance(other, TileCounts):
+            return NotImplemented
+        return all(a <= b for a, b in zip(self.counts(), other.counts(), strict=True))
+
+    def __ge__(self, other: TileCounts) -> bool:
+        if not isinstance(other, TileCounts):
+            return NotImplemented
+        return other <= self
+
+    def __hash__(self) -> int:
+        return hash(self.bits)
+
+    def format(self, style: Style = "notation") -> str:
+        """The tiles as text in ``style`` (see :func:`~mahjong_rules.notation.format_tiles`)."""
+        return format_tiles(self, style)
+
+    def __str__(self) -> str:
+        return format_tiles(self)
+
+    def __repr__(self) -> str:
+        return f"TileCounts({str(self)!r})"
+
+
+@attrs.frozen(init=False, repr=False, eq=True, slots=True)
+class TileSet:
+    """An immutable set of tile kinds kept as a 34-bit mask (bit ``i`` = kind ``i``)."""
+
+    mask: int
+
+    def __init__(self, tiles: str | Iterable[Tile] = ()) -> None:
+        mask = 0
+        for tile in _tiles_of(tiles):
+            mask |= 1 << tile.index
+        self.__attrs_init__(mask)
+
+    @classmethod
+    def _make(cls, mask: int) -> TileSet:
+        obj = object.__new__(cls)
+        object.__setattr__(obj, "mask", mask)
+        return obj
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (TileSet, (str(self),))
+
+    def __contains__(self, tile: object) -> bool:
+        return isinstance(tile, Tile) and bool(self.mask >> tile.index & 1)
+
+    def __iter__(self) -> Iterator[Tile]:
+        m = self.mask
+        while m:
+            low = m & -m
+            yield _TILES[low.bit_length() - 1]
+            m ^= low
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __or__(self, other: TileSet) -> TileSet:
+        return TileSet._make(self.mask | other.mask)
+
+    def __and__(self, other: TileSet) -> TileSet:
+        return TileSet._make(self.mask & other.mask)
+
+    def __sub__(self, other: TileSet) -> TileSet:
+        return TileSet._make(self.mask & ~other.mask)
+
+    def __le__(self, other: TileSet) -> bool:
+        return self.mask & ~other.mask == 0
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __str__(self) -> str:
+        return format_tiles(self)
+
+    def __repr__(self) -> str:
+        return f"TileSet({str(self)!r})"

@@ -1,0 +1,50 @@
+"""The library's error hierarchy.
+
+Every error raised on purpose by :mod:`mahjong_rules` is a :class:`MahjongRulesError`.
+Errors about bad input values also subclass :class:`ValueError`, so code that already
+catches ``ValueError`` keeps working.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "HandSizeError",
+    "InvalidHandError",
+    "MahjongRulesError",
+    "MeldError",
+    "TileCountError",
+    "TileParseError",
+]
+
+
+class MahjongRulesError(Exception):
+    """Base class of every error the library raises on purpose."""
+
+
+class TileParseError(MahjongRulesError, ValueError):
+    """Tile text could not be read.
+
+    ``text`` is the whole input, ``position`` the index of the offending character
+    (or of the end of the text when something is missing there).
+    """
+
+    def __init__(self, message: str, text: str, position: int) -> None:
+        super().__init__(f"{message} at position {position} in {text!r}")
+        self.text = text
+        self.position = position
+
+
+class TileCountError(MahjongRulesError, ValueError):
+    """A multiset of tiles would hold more than four of a kind, or fewer than none."""
+
+
+class InvalidHandError(MahjongRulesError, ValueError):
+    """A hand cannot be taken as given (wrong size, honors where the game has none, ...)."""
+
+
+class HandSizeError(InvalidHandError):
+    """A hand has a number of tiles that the operation cannot take (e.g. 12 for a win check)."""
+
+
+class MeldError(MahjongRulesError, ValueError):
+    """A meld or hand description is not valid (bad kind, seat, wildcards or text)."""
