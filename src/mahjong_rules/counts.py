@@ -55,12 +55,13 @@ class TileCounts:
     def __init__(self, tiles: str | Iterable[Tile] = ()) -> None:
         bits = 0
         size = 0
-        for tile in _tiles_of(tiles):
+        given = tuple(_tiles_of(tiles))
+        for tile in given:
             if not isinstance(tile, Tile):
                 raise TypeError(f"TileCounts holds Tile objects, not {type(tile).__name__}")
             shift = BITS_PER_KIND * tile.index
             if (bits >> shift) & _LANE >= 4:
-                raise TileCountError(f"more than four {tile} in {format_tiles(_tiles_of(tiles))}")
+                raise TileCountError(f"more than four {tile} in {format_tiles(given)}")
             bits += 1 << shift
             size += 1
         self.__attrs_init__(bits, size)
@@ -240,15 +241,23 @@ class TileSet:
         return self.mask != 0
 
     def __or__(self, other: TileSet) -> TileSet:
+        if not isinstance(other, TileSet):
+            return NotImplemented
         return TileSet._make(self.mask | other.mask)
 
     def __and__(self, other: TileSet) -> TileSet:
+        if not isinstance(other, TileSet):
+            return NotImplemented
         return TileSet._make(self.mask & other.mask)
 
     def __sub__(self, other: TileSet) -> TileSet:
+        if not isinstance(other, TileSet):
+            return NotImplemented
         return TileSet._make(self.mask & ~other.mask)
 
     def __le__(self, other: TileSet) -> bool:
+        if not isinstance(other, TileSet):
+            return NotImplemented
         return self.mask & ~other.mask == 0
 
     def __hash__(self) -> int:
