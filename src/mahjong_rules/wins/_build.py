@@ -12,7 +12,9 @@ with entries 0..4 and at most 14 tiles gets:
   ``min over complete a of sum(max(a_i - v_i, 0))``. This drives :func:`shanten`.
 * ``info[v]``: ``m0`` and ``m1``, the fewest wildcards that complete ``v`` using *all* its tiles as
   melds only / melds plus one pair (add-only distance); the mask of odd counts; the mask of
-  counts equal to 4. This drives :func:`is_win`.
+  counts equal to 4; the ranks ``r`` for which ``v + e_r`` is complete with no wildcard as melds
+  only / with a pair; a flag 0 (complete as melds), 1 (complete with a pair) or 3 (neither).
+  Bit layout: :data:`INFO_FIELDS`. This drives :func:`is_win` and :func:`winning_tiles`.
 * ``w0[v]``, ``w1[v]`` (for ``|v| <= 13``): per rank ``r``, ``m0`` and ``m1`` of ``v + e_r``
   (unreachable when ``v_r == 4``). This drives :func:`winning_tiles`.
 
@@ -35,10 +37,12 @@ from mahjong_rules.wins._layout import MAX_TILES, layout
 __all__ = [
     "FORMAT_VERSION",
     "INF",
+    "INFO_FIELDS",
     "LANE_BITS",
     "MAX_TILES",
     "build_kind_tables",
     "encode_tables",
+    "table_payload",
 ]
 
 FORMAT_VERSION = 1
@@ -157,25 +161,44 @@ def build_kind_tables(
         m0, m1 = mm[key]
         odd = sum(1 << r for r, c in enumerate(vec) if c % 2)
         four = sum(1 << r for r, c in enumerate(vec) if c == 4)
-        info_arr[pos] = m0 | m1 << 5 | odd << 10 | four << 19
         dist_arr[pos] = dist[key]
-        w0 = w1 = 0
+        w0 = w1 = wait0 = wait1 = 0
         for r, step in enumerate(steps):
             a0 = a1 = INF
             if vec[r] < 4 and sum(vec) < MAX_TILES:
                 a0, a1 = mm[key + step]
             w0 |= a0 << (LANE_BITS * r)
             w1 |= a1 << (LANE_BITS * r)
+            wait0 |= (a0 == 0) << r
+            wait1 |= (a1 == 0) << r
+        flag = 0 if m0 == 0 else 1 if m1 == 0 else 3
+        info_arr[pos] = (
+            m0 | m1 << 5 | odd << 10 | four << 19 | wait0 << 28 | wait1 << 37 | flag << 46
+        )
         w0_arr[pos] = w0
         w1_arr[pos] = w1
     return vecs, {"info": info_arr, "dist": dist_arr, "w0": w0_arr, "w1": w1_arr}
 
 
 TABLE_NAMES = ("info", "dist", "w0", "w1")
+INFO_FIELDS = {  # name: (shift, width) inside an info entry
+    "m0": (0, 5),
+    "m1": (5, 5),
+    "odd": (10, 9),
+    "four": (19, 9),
+    "wait0": (28, 9),
+    "wait1": (37, 9),
+    "flag": (46, 2),
+}
 
 
 def encode_tables() -> bytes:
-    """The contents of ``win_tables.bin``: header, then suit and honor arrays, zlib-compressed."""
+    """The contents of ``win_tables.bin``: :func:`table_payload`, zlib-compressed."""
+    return zlib.compress(table_payload(), 9)
+
+
+def table_payload() -> bytes:
+    """Header, then the suit arrays and the honor arrays, little-endian uint64, uncompressed."""
     suit_vecs, suit = build_kind_tables(9, chows=True)
     honor_vecs, honor = build_kind_tables(7, chows=False)
     header = struct.pack("<4sIII", b"MJWT", FORMAT_VERSION, len(suit_vecs), len(honor_vecs))
@@ -187,7 +210,7 @@ def encode_tables() -> bytes:
                 arr = array("Q", arr)
                 arr.byteswap()
             body += arr.tobytes()
-    return zlib.compress(bytes(body), 9)
+    return bytes(body)
 
 
 def main() -> None:

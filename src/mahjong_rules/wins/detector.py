@@ -7,7 +7,7 @@ algorithm and :mod:`mahjong_rules.wins._build` for what the tables hold.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
 from mahjong_rules.counts import TileCounts, TileSet
@@ -32,6 +32,8 @@ HandLike = TileCounts | str
 _SUIT_KEY: Final = (1 << 27) - 1
 _LO: Final = (1 << 15) - 1
 _ODD_ALL: Final = sum(1 << (3 * i) for i in range(34))  # bit 0 of every kind's lane
+_BIT1_ALL: Final = _ODD_ALL << 1
+_BIT2_ALL: Final = _ODD_ALL << 2
 _HONOR_BITS: Final = 81
 _SUITED_ALL: Final = (1 << 27) - 1
 _ALL_KINDS: Final = (1 << 34) - 1
@@ -45,14 +47,14 @@ def _spread(mask: int) -> int:
 
 # The tables, bound to module globals on first use (plain globals are the fastest to read).
 _LOADED = False
-_S_INFO: list[int] = []
-_S_DIST: list[int] = []
-_S_W0: list[int] = []
-_S_W1: list[int] = []
-_H_INFO: list[int] = []
-_H_DIST: list[int] = []
-_H_W0: list[int] = []
-_H_W1: list[int] = []
+_S_INFO: Sequence[int] = ()
+_S_DIST: Sequence[int] = ()
+_S_W0: Sequence[int] = ()
+_S_W1: Sequence[int] = ()
+_H_INFO: Sequence[int] = ()
+_H_DIST: Sequence[int] = ()
+_H_W0: Sequence[int] = ()
+_H_W1: Sequence[int] = ()
 _S_LO: list[int] = []
 _S_OFF: list[int] = []
 _H_LO: list[int] = []
@@ -78,10 +80,8 @@ def _load() -> None:
     global _S_LO, _S_OFF, _H_LO, _H_OFF, _THRESHOLD, _GUARD_MASK
     global _COMPLETE_GET, _HONOR_COMPLETE_GET
     tab = _tables.tables()
-    _S_INFO, _S_DIST = tab.suit.info.tolist(), tab.suit.dist.tolist()
-    _S_W0, _S_W1 = tab.suit.w0.tolist(), tab.suit.w1.tolist()
-    _H_INFO, _H_DIST = tab.honor.info.tolist(), tab.honor.dist.tolist()
-    _H_W0, _H_W1 = tab.honor.w0.tolist(), tab.honor.w1.tolist()
+    _S_INFO, _S_DIST, _S_W0, _S_W1 = tab.suit.info, tab.suit.dist, tab.suit.w0, tab.suit.w1
+    _H_INFO, _H_DIST, _H_W0, _H_W1 = tab.honor.info, tab.honor.dist, tab.honor.w0, tab.honor.w1
     _S_LO, _S_OFF = tab.suit.layout.lo_rank, tab.suit.layout.offset
     _H_LO, _H_OFF = tab.honor.layout.lo_rank, tab.honor.layout.offset
     _COMPLETE_GET = {k: lane & 1 for k, lane in _complete(9, chows=True).items()}.get
@@ -201,18 +201,57 @@ def winning_tiles(
         raise _size_error("winning_tiles", counts, wilds, "3k+1", 13)
     bits = counts.bits
     infos = _suit_infos(bits, honors)
+    mask = _waits_without_wilds(infos) if not wilds else _waits_with_wilds(bits, wilds, infos, honors)
+    if seven_pairs and n == 13:
+        odd = (bits & _ODD_ALL).bit_count()
+        if odd - 1 <= wilds:
+            im, ip, is_, iz = infos
+            odd_kinds = (im >> 10 & 511) | (ip >> 10 & 511) << 9 | (is_ >> 10 & 511) << 18
+            if honors:
+                odd_kinds |= (iz >> 10 & 127) << 27
+            mask |= odd_kinds
+            if odd + 1 <= wilds:
+                four = (im >> 19 & 511) | (ip >> 19 & 511) << 9 | (is_ >> 19 & 511) << 18
+                if honors:
+                    four |= (iz >> 19 & 127) << 27
+                mask |= (_ALL_KINDS if honors else _SUITED_ALL) & ~odd_kinds & ~four
+    return TileSet._make(mask)
+
+
+def _waits_without_wilds(infos: tuple[int, int, int, int]) -> int:
+    """Standard-form waits with no wildcard, from each part's precomputed wait masks.
+
+    A part's flag is 0 (complete as melds), 1 (complete with the pair) or 3 (neither). Adding a
+    tile to part p completes the hand with the pair in p when every other part is 0, or as melds
+    in p when the others sum to 1 (one of them holds the pair).
+    """
+    im, ip, is_, iz = infos
+    fm, fp, fs, fz = im >> 46, ip >> 46, is_ >> 46, iz >> 46
+    total = fm + fp + fs + fz
+    if total > 4:
+        return 0
+    mask = 0
+    for info, flag, shift in ((im, fm, 0), (ip, fp, 9), (is_, fs, 18), (iz, fz, 27)):
+        rest = total - flag
+        if rest == 0:
+            mask |= (info >> 37 & 511) << shift
+        elif rest == 1:
+            mask |= (info >> 28 & 511) << shift
+    return mask
+
+
+def _waits_with_wilds(bits: int, wilds: int, infos: tuple[int, int, int, int], honors: bool) -> int:
+    """Standard-form waits with wildcards: compare each part's per-rank needs with its budget."""
+    nparts = 4 if honors else 3
     zero = [i & 31 for i in infos]
     delta = [(i >> 5 & 31) - (i & 31) for i in infos]
-    base = sum(zero)
+    base = sum(zero[:nparts])
     keys = (bits & _SUIT_KEY, bits >> 27 & _SUIT_KEY, bits >> 54 & _SUIT_KEY, bits >> _HONOR_BITS)
     threshold, guard_mask = _THRESHOLD, _GUARD_MASK
     mask = 0
-    nparts = 4 if honors else 3
     for part in range(nparts):
-        others = base - zero[part]
-        pair_here = wilds - others  # this part holds the pair: its w1 lanes must be <= this
+        budget = wilds - (base - zero[part])  # wildcards left for this part
         other_pair = min(delta[q] for q in range(nparts) if q != part)
-        pair_elsewhere = wilds - others - other_pair  # another part holds the pair
         key = keys[part]
         if part < 3:
             pos = _S_LO[key & _LO] + _S_OFF[key >> 15]
@@ -221,24 +260,13 @@ def winning_tiles(
             pos = _H_LO[key & 0xFFF] + _H_OFF[key >> 12]
             w0, w1, guards = _H_W0[pos], _H_W1[pos], _GUARDS7
         hit = 0
-        if pair_here >= 0:
-            hit |= ((threshold[min(pair_here, INF - 1)] - w1) & guards)
-        if pair_elsewhere >= 0:
-            hit |= ((threshold[min(pair_elsewhere, INF - 1)] - w0) & guards)
+        if budget >= 0:  # the pair in this part
+            hit |= (threshold[min(budget, INF - 1)] - w1) & guards
+        if budget - other_pair >= 0:  # the pair in another part
+            hit |= (threshold[min(budget - other_pair, INF - 1)] - w0) & guards
         if hit:
             mask |= guard_mask[hit] << (9 * part)
-    if seven_pairs and n == 13:
-        odd = (bits & _ODD_ALL).bit_count()
-        odd_kinds = 0
-        four_kinds = 0
-        for part, info in enumerate(infos[:nparts]):
-            odd_kinds |= (info >> 10 & 511) << (9 * part)
-            four_kinds |= (info >> 19 & 511) << (9 * part)
-        if odd - 1 <= wilds:
-            mask |= odd_kinds
-        if odd + 1 <= wilds:
-            mask |= (_ALL_KINDS if honors else _SUITED_ALL) & ~odd_kinds & ~four_kinds
-    return TileSet._make(mask)
+    return mask
 
 
 _GUARDS9: Final = sum(32 << (LANE_BITS * r) for r in range(9))
@@ -298,55 +326,88 @@ def shanten(
         raise _size_error("shanten", counts, wilds, "3k+1 or 3k+2", 14)
     melds = (n - 1) // 3
     bits = counts.bits
-    lo, off, dist = _S_LO, _S_OFF, _S_DIST
     parts = []
+    empty = False
     for shift in (0, 27, 54):
         key = (bits >> shift) & _SUIT_KEY
-        parts.append(dist[lo[key & _LO] + off[key >> 15]])
-    if honors:
-        kz = bits >> _HONOR_BITS
+        if key:
+            parts.append(_S_DIST[_S_LO[key & _LO] + _S_OFF[key >> 15]])
+        else:
+            empty = True
+    kz = bits >> _HONOR_BITS
+    if kz:
         parts.append(_H_DIST[_H_LO[kz & 0xFFF] + _H_OFF[kz >> 12]])
+    elif honors:
+        empty = True
+    if empty or not parts:
+        parts.append(_EMPTY_DIST)
     best = _min_plus(parts, melds)
     if seven_pairs and melds == 4:
         best = min(best, _seven_pairs_distance(counts))
     return best - wilds - 1
 
 
+# An empty part: m melds and p pairs built from nothing cost 3m + 2p. One such part stands for
+# every empty part of the hand (a second one could never do better than the first).
+_EMPTY_DIST: Final = sum((3 * m + 2 * p) << (LANE_BITS * (2 * m + p)) for m in range(5) for p in (0, 1))
+
+
 def _min_plus(parts: list[int], melds: int) -> int:
-    """Fewest missing tiles over all ways to split ``melds`` melds and one pair among parts."""
-    lanes = [[(p >> (LANE_BITS * lane)) & _LANE for lane in range(2 * melds + 2)] for p in parts]
-    acc0 = lanes[0][0::2]
-    acc1 = lanes[0][1::2]
-    for part in lanes[1:]:
-        b0 = part[0::2]
-        b1 = part[1::2]
+    """Fewest missing tiles over every way to share ``melds`` melds and one pair among parts.
+
+    Each part holds ten 6-bit lanes, lane ``2m + p`` = its distance to m melds and p pairs.
+    A min-plus convolution over the parts; the last step computes only the entry needed.
+    """
+    first = parts[0]
+    acc0 = [(first >> (12 * m)) & 63 for m in range(melds + 1)]
+    acc1 = [(first >> (12 * m + 6)) & 63 for m in range(melds + 1)]
+    for part in parts[1:-1]:
+        b0 = [(part >> (12 * m)) & 63 for m in range(melds + 1)]
+        b1 = [(part >> (12 * m + 6)) & 63 for m in range(melds + 1)]
         new0 = []
         new1 = []
         for m in range(melds + 1):
-            best0 = best1 = INF * 4
+            best0 = best1 = 99
             for i in range(m + 1):
-                j = m - i
-                a0, a1, c0, c1 = acc0[i], acc1[i], b0[j], b1[j]
-                if a0 + c0 < best0:
-                    best0 = a0 + c0
-                if a1 + c0 < best1:
-                    best1 = a1 + c0
-                if a0 + c1 < best1:
-                    best1 = a0 + c1
+                a0 = acc0[i]
+                c0 = b0[m - i]
+                x = a0 + c0
+                if x < best0:
+                    best0 = x
+                x = acc1[i] + c0
+                if x < best1:
+                    best1 = x
+                x = a0 + b1[m - i]
+                if x < best1:
+                    best1 = x
             new0.append(best0)
             new1.append(best1)
         acc0, acc1 = new0, new1
-    return acc1[melds]
+    if len(parts) == 1:
+        return acc1[melds]
+    last = parts[-1]
+    best = 99
+    for i in range(melds + 1):
+        j = melds - i
+        x = acc1[i] + ((last >> (12 * j)) & 63)
+        if x < best:
+            best = x
+        x = acc0[i] + ((last >> (12 * j + 6)) & 63)
+        if x < best:
+            best = x
+    return best
 
 
 def _seven_pairs_distance(counts: TileCounts) -> int:
-    """Fewest missing tiles for seven pairs (a four-of-a-kind is two pairs)."""
-    free = 0
-    odd = 0
-    for c in counts.counts():
-        free += c // 2
-        odd += c & 1
-    missing_pairs = max(0, 7 - free)
+    """Fewest missing tiles for seven pairs (a four-of-a-kind is two pairs).
+
+    Pairs already held: one per kind holding 2 or 3, two per kind holding 4 (popcounts of the
+    count bits). Each odd kind gives a pair for one more tile; any further pair costs two.
+    """
+    bits = counts.bits
+    held = (bits & _BIT1_ALL).bit_count() + 2 * (bits & _BIT2_ALL).bit_count()
+    odd = (bits & _ODD_ALL).bit_count()
+    missing_pairs = max(0, 7 - held)
     if missing_pairs <= odd:
         return missing_pairs
     return odd + 2 * (missing_pairs - odd)
