@@ -20,6 +20,7 @@ from mahjong_rules.wins.detector import (
     decompositions,
     is_win,
     iter_decompositions,
+    load_tables,
     shanten,
     winning_tiles,
 )
@@ -33,6 +34,7 @@ __all__ = [
     "decompositions",
     "is_win",
     "iter_decompositions",
+    "load_tables",
     "shanten",
     "winning_tiles",
 ]
