@@ -235,7 +235,10 @@ def winning_tiles(
         raise _size_error("winning_tiles", counts, wilds, "3k+1", 13)
     bits = counts.bits
     infos = _suit_infos(bits, honors)
-    mask = _waits_without_wilds(infos) if not wilds else _waits_with_wilds(bits, wilds, infos, honors)
+    if wilds:
+        mask = _waits_with_wilds(bits, wilds, infos, honors)
+    else:
+        mask = _waits_without_wilds(infos)
     if seven_pairs and n == 13:
         odd = (bits & _ODD_ALL).bit_count()
         if odd - 1 <= wilds:
@@ -383,7 +386,9 @@ def shanten(
 
 # An empty part: m melds and p pairs built from nothing cost 3m + 2p. One such part stands for
 # every empty part of the hand (a second one could never do better than the first).
-_EMPTY_DIST: Final = sum((3 * m + 2 * p) << (LANE_BITS * (2 * m + p)) for m in range(5) for p in (0, 1))
+_EMPTY_DIST: Final = sum(
+    (3 * m + 2 * p) << (LANE_BITS * (2 * m + p)) for m in range(5) for p in (0, 1)
+)
 
 
 def _min_plus(parts: list[int], melds: int) -> int:
