@@ -357,7 +357,10 @@ def shanten(
     >>> shanten("123m456p789s1z"), shanten("123m456p789s1z1z"), shanten("159m159p159s1234z")
     (0, -1, 6)
     """
-    counts = _coerce(counts, wilds, honors)
+    if counts.__class__ is not TileCounts or wilds.__class__ is not int or not honors or wilds < 0:
+        counts = _coerce(counts, wilds, honors)
+    elif not _LOADED:
+        _load()
     n = counts.size + wilds
     if n % 3 == 0 or n > 14:
         raise _size_error("shanten", counts, wilds, "3k+1 or 3k+2", 14)
@@ -371,16 +374,21 @@ def shanten(
             parts.append(_S_DIST[_S_LO[key & _LO] + _S_OFF[key >> 15]])
         else:
             empty = True
-    kz = bits >> _HONOR_BITS
-    if kz:
-        parts.append(_H_DIST[_H_LO[kz & 0xFFF] + _H_OFF[kz >> 12]])
+    key = bits >> _HONOR_BITS
+    if key:
+        parts.append(_H_DIST[_H_LO[key & 0xFFF] + _H_OFF[key >> 12]])
     elif honors:
         empty = True
     if empty or not parts:
         parts.append(_EMPTY_DIST)
     best = _min_plus(parts, melds)
     if seven_pairs and melds == 4:
-        best = min(best, _seven_pairs_distance(counts))
+        # seven pairs: pairs held (2 or 3 of a kind: one, 4: two), odd kinds cost 1, others 2
+        held = (bits & _BIT1_ALL).bit_count() + 2 * (bits & _BIT2_ALL).bit_count()
+        missing = 7 - held
+        if missing < best:
+            odd = (bits & _ODD_ALL).bit_count()
+            best = min(best, missing if missing <= odd else 2 * missing - odd)
     return best - wilds - 1
 
 
@@ -395,58 +403,75 @@ def _min_plus(parts: list[int], melds: int) -> int:
     """Fewest missing tiles over every way to share ``melds`` melds and one pair among parts.
 
     Each part holds ten 6-bit lanes, lane ``2m + p`` = its distance to m melds and p pairs.
-    A min-plus convolution over the parts; the last step computes only the entry needed.
+    This is a min-plus convolution over the parts; the last step computes only the entry needed.
+    The four-meld case (every closed hand) has an unrolled version.
     """
-    first = parts[0]
-    acc0 = [(first >> (12 * m)) & 63 for m in range(melds + 1)]
-    acc1 = [(first >> (12 * m + 6)) & 63 for m in range(melds + 1)]
-    for part in parts[1:-1]:
-        b0 = [(part >> (12 * m)) & 63 for m in range(melds + 1)]
-        b1 = [(part >> (12 * m + 6)) & 63 for m in range(melds + 1)]
+    cached = _DECODED.get
+    lanes = [cached(p) or _decode(p) for p in parts]
+    if melds == 4:
+        acc = lanes[0]
+        for part in lanes[1:-1]:
+            acc = _combine4(acc, part)
+        return _final4(acc, lanes[-1]) if len(lanes) > 1 else acc[9]
+    acc0 = list(lanes[0][0::2])
+    acc1 = list(lanes[0][1::2])
+    for part in lanes[1:]:
+        b0 = part[0::2]
+        b1 = part[1::2]
         new0 = []
         new1 = []
         for m in range(melds + 1):
-            best0 = best1 = 99
-            for i in range(m + 1):
-                a0 = acc0[i]
-                c0 = b0[m - i]
-                x = a0 + c0
-                if x < best0:
-                    best0 = x
-                x = acc1[i] + c0
-                if x < best1:
-                    best1 = x
-                x = a0 + b1[m - i]
-                if x < best1:
-                    best1 = x
-            new0.append(best0)
-            new1.append(best1)
+            new0.append(min(acc0[i] + b0[m - i] for i in range(m + 1)))
+            new1.append(
+                min(min(acc1[i] + b0[m - i], acc0[i] + b1[m - i]) for i in range(m + 1))
+            )
         acc0, acc1 = new0, new1
-    if len(parts) == 1:
-        return acc1[melds]
-    last = parts[-1]
-    best = 99
-    for i in range(melds + 1):
-        j = melds - i
-        x = acc1[i] + ((last >> (12 * j)) & 63)
-        if x < best:
-            best = x
-        x = acc0[i] + ((last >> (12 * j + 6)) & 63)
-        if x < best:
-            best = x
-    return best
+    return acc1[melds]
 
 
-def _seven_pairs_distance(counts: TileCounts) -> int:
-    """Fewest missing tiles for seven pairs (a four-of-a-kind is two pairs).
+_DECODED: dict[int, tuple[int, ...]] = {}
 
-    Pairs already held: one per kind holding 2 or 3, two per kind holding 4 (popcounts of the
-    count bits). Each odd kind gives a pair for one more tile; any further pair costs two.
-    """
-    bits = counts.bits
-    held = (bits & _BIT1_ALL).bit_count() + 2 * (bits & _BIT2_ALL).bit_count()
-    odd = (bits & _ODD_ALL).bit_count()
-    missing_pairs = max(0, 7 - held)
-    if missing_pairs <= odd:
-        return missing_pairs
-    return odd + 2 * (missing_pairs - odd)
+
+def _decode(packed: int) -> tuple[int, ...]:
+    """The ten lanes of a ``dist`` entry as a tuple (kept for entries seen before)."""
+    lanes = _DECODED.get(packed)
+    if lanes is None:
+        if len(_DECODED) >= 65_536:  # bound the memory: forget and start again
+            _DECODED.clear()
+        lanes = tuple((packed >> (LANE_BITS * lane)) & _LANE for lane in range(10))
+        _DECODED[packed] = lanes
+    return lanes
+
+
+def _combine4(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """Min-plus combination of two parts' lanes (m melds, p pairs), m up to 4, p up to 1."""
+    a00, a01, a10, a11, a20, a21, a30, a31, a40, a41 = a
+    b00, b01, b10, b11, b20, b21, b30, b31, b40, b41 = b
+    return (
+        a00 + b00,
+        min(a01 + b00, a00 + b01),
+        min(a00 + b10, a10 + b00),
+        min(a01 + b10, a00 + b11, a11 + b00, a10 + b01),
+        min(a00 + b20, a10 + b10, a20 + b00),
+        min(a01 + b20, a00 + b21, a11 + b10, a10 + b11, a21 + b00, a20 + b01),
+        min(a00 + b30, a10 + b20, a20 + b10, a30 + b00),
+        min(
+            a01 + b30, a00 + b31, a11 + b20, a10 + b21,
+            a21 + b10, a20 + b11, a31 + b00, a30 + b01,
+        ),
+        min(a00 + b40, a10 + b30, a20 + b20, a30 + b10, a40 + b00),
+        min(
+            a01 + b40, a00 + b41, a11 + b30, a10 + b31, a21 + b20,
+            a20 + b21, a31 + b10, a30 + b11, a41 + b00, a40 + b01,
+        ),
+    )  # fmt: skip
+
+
+def _final4(a: tuple[int, ...], b: tuple[int, ...]) -> int:
+    """Lane (4 melds, 1 pair) of the combination of two parts."""
+    a00, a01, a10, a11, a20, a21, a30, a31, a40, a41 = a
+    b00, b01, b10, b11, b20, b21, b30, b31, b40, b41 = b
+    return min(
+        a01 + b40, a00 + b41, a11 + b30, a10 + b31, a21 + b20,
+        a20 + b21, a31 + b10, a30 + b11, a41 + b00, a40 + b01,
+    )  # fmt: skip
