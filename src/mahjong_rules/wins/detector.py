@@ -166,8 +166,10 @@ def is_win(
     >>> is_win("1111m", wilds=1), is_win("1112m", wilds=1)
     (False, True)
     """
-    if counts.__class__ is not TileCounts or wilds.__class__ is not int or not honors or wilds < 0:
+    if counts.__class__ is not TileCounts or wilds.__class__ is not int or wilds < 0:
         counts = _coerce(counts, wilds, honors)
+    elif not honors and counts.bits >> _HONOR_BITS:
+        _coerce(counts, wilds, honors)  # raises: honor tiles in a game without honors
     n = counts.size + wilds
     if n % 3 != 2 or n > 14:
         raise _size_error("is_win", counts, wilds, "3k+2", 14)
