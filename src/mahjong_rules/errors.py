@@ -9,11 +9,15 @@ from __future__ import annotations
 
 __all__ = [
     "HandSizeError",
+    "IllegalActionError",
     "InvalidHandError",
     "MahjongRulesError",
     "MeldError",
+    "OptionsError",
     "TileCountError",
     "TileParseError",
+    "UnknownVariantError",
+    "WallError",
 ]
 
 
@@ -48,3 +52,19 @@ class HandSizeError(InvalidHandError):
 
 class MeldError(MahjongRulesError, ValueError):
     """A meld or hand description is not valid (bad kind, seat, wildcards or text)."""
+
+
+class OptionsError(MahjongRulesError, ValueError):
+    """A room option is unknown or has a value the variant does not allow."""
+
+
+class UnknownVariantError(MahjongRulesError, LookupError):
+    """No variant is registered under that name or alias."""
+
+
+class WallError(MahjongRulesError, ValueError):
+    """An explicit wall has the wrong number of tiles or the wrong tiles."""
+
+
+class IllegalActionError(MahjongRulesError, ValueError):
+    """An action is not legal in this state; the message says why. The state is unchanged."""
