@@ -1,0 +1,25 @@
+"""The game engine's data: actions, state, events, settlement records, walls."""
+
+from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Pass, Peng, Ting
+from mahjong_rules.engine.events import Event
+from mahjong_rules.engine.settlement import HandResult, Payment, PaymentReason, WinRecord
+from mahjong_rules.engine.state import Phase, SeatState, State
+
+__all__ = [
+    "Action",
+    "BuyPoints",
+    "Discard",
+    "Event",
+    "Gang",
+    "HandResult",
+    "Hu",
+    "Pass",
+    "Payment",
+    "PaymentReason",
+    "Peng",
+    "Phase",
+    "SeatState",
+    "State",
+    "Ting",
+    "WinRecord",
+]

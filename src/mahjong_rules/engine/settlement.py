@@ -1,0 +1,96 @@
+"""Payments and hand results (FLOW-5): every payment is between two seats and says why."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+
+import attrs
+
+from mahjong_rules.scoring import Breakdown, WinKind
+from mahjong_rules.tiles import Tile
+
+__all__ = ["HandResult", "Payment", "PaymentReason", "WinRecord", "deltas_of"]
+
+
+class PaymentReason(enum.Enum):
+    """Why a payment was made."""
+
+    WIN = "win"
+    """胡牌: a win (self-draw, discard or robbed kong)."""
+    KONG = "kong"
+    """杠分: a kong's immediate payment (Baoshan)."""
+    CHA_JIAO = "cha_jiao"
+    """查叫: a draw game's settlement of ready against un-ready seats."""
+    PENALTY = "penalty"
+    """罚分: a draw game's penalty (Yongshan)."""
+
+
+@attrs.frozen
+class Payment:
+    """``payer`` pays ``amount`` to ``payee`` for ``reason``; ``ref`` ties kong payments to
+    their kong (so a later rule can cancel exactly those)."""
+
+    payer: int
+    payee: int
+    amount: int
+    reason: PaymentReason
+    ref: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        if self.payer == self.payee:
+            raise ValueError(f"a seat cannot pay itself: {self}")
+
+
+@attrs.frozen
+class WinRecord:
+    """One seat's win: how, on what tile, from whom, whether forced, and its score."""
+
+    seat: int
+    how: WinKind
+    tile: Tile
+    from_seat: int | None
+    """The discarder or robbed seat; ``None`` for a self-draw."""
+    breakdown: Breakdown
+    forced: bool = False
+
+
+def deltas_of(payments: Iterable[Payment], players: int) -> tuple[int, ...]:
+    """Per-seat net of a list of payments (sums to zero by construction)."""
+    out = [0] * players
+    for p in payments:
+        out[p.payer] -= p.amount
+        out[p.payee] += p.amount
+    return tuple(out)
+
+
+@attrs.frozen
+class HandResult:
+    """How a hand ended and who pays whom (FLOW-5)."""
+
+    wins: tuple[WinRecord, ...]
+    payments: tuple[Payment, ...]
+    deltas: tuple[int, ...]
+    next_dealer: int
+    exhausted: bool = False
+    """流局: the hand ended with the wall empty."""
+    cancelled: tuple[Payment, ...] = ()
+    """Kong payments made during the hand and then cancelled (杠上炮, 黄庄黄杠)."""
+    ready: Mapping[int, bool] = attrs.field(factory=dict)
+    """At a 流局: which seats were ready (听牌) when 查叫 checked them."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(w.seat for w in self.wins)
+
+    @property
+    def forced(self) -> bool:
+        """Whether any win was forced (FLOW-4)."""
+        return any(w.forced for w in self.wins)
+
+    def breakdown(self, seat: int) -> Breakdown:
+        """The pattern breakdown of ``seat``'s win."""
+        for w in self.wins:
+            if w.seat == seat:
+                return w.breakdown
+        raise KeyError(f"seat {seat} did not win")

@@ -1,0 +1,154 @@
+"""The immutable state of a hand (FLOW-3): :class:`State` and per-seat :class:`SeatState`.
+
+Nothing here changes in place: every transition builds a new state with :func:`attrs.evolve`, so
+a server may keep any state, and a failed action leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, TypeVar
+
+import attrs
+
+from mahjong_rules.counts import TileCounts, TileSet
+from mahjong_rules.engine.actions import Action
+from mahjong_rules.engine.events import Event
+from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
+from mahjong_rules.melds import Meld
+from mahjong_rules.tiles import Tile
+
+__all__ = ["Phase", "SeatState", "State", "replace"]
+
+_T = TypeVar("_T")
+
+_NO_TILES = TileCounts()
+_NO_KINDS = TileSet()
+
+
+def replace(obj: _T, **changes: Any) -> _T:
+    """A copy of a frozen state object with some fields changed.
+
+    Like :func:`attrs.evolve` but without re-running ``__init__`` (states are built only from
+    values that are already valid), which keeps the engine's transitions cheap. Caches start
+    empty in the copy.
+    """
+    new = object.__new__(obj.__class__)
+    fields = new.__dict__
+    fields.update(obj.__dict__)
+    fields.update(changes)
+    if "cache" in fields:
+        fields["cache"] = {}
+    return new
+
+
+class Phase(enum.Enum):
+    """Where a hand is."""
+
+    BUYING = "buying"
+    """买点: seats choose their points before the first deal of a match."""
+    TURN = "turn"
+    """The current seat holds 3k+2 tiles and must discard, kong, win or declare."""
+    CLAIM = "claim"
+    """Seats that may claim the last discard (hu, peng, gang) answer; others are not asked."""
+    ROB = "rob"
+    """Seats that may rob the 补杠 being made (抢杠) answer."""
+    ENDED = "ended"
+
+
+@attrs.frozen(slots=False)
+class SeatState:
+    """One seat: its tiles and the flags the rules keep about it."""
+
+    concealed: TileCounts = _NO_TILES
+    melds: tuple[Meld, ...] = ()
+    discards: tuple[Tile, ...] = ()
+    """Every tile it discarded, in order, those others claimed included."""
+    points: int = 0
+    """买点 points bought (BS-BUY-1)."""
+    ting: bool = False
+    """Declared 报听 (BS-TING-3: the hand is locked)."""
+    pass_hu: bool = False
+    """过手胡: it declined a win and may not win on a discard until the block lifts."""
+    pass_hu_fan: int = -1
+    """Yongshan's 过手胡: the most fan it declined since the block began (-1: none)."""
+    pass_peng: TileSet = _NO_KINDS
+    """过手碰: tiles it declined to peng and may not peng until it next draws or claims."""
+    won: bool = False
+    drawn: Tile | None = None
+    """The tile drawn this turn (``None`` on the dealer's first turn and after a peng)."""
+    draws: int = 0
+    """How many times it has drawn this hand (kong replacements included)."""
+    honor_run: int = 0
+    """十老头: how many discards it has made, all honors so far (-1 once one was not)."""
+
+    @property
+    def tiles_count(self) -> int:
+        """Concealed tiles plus three per meld (so 13 between turns, 14 in turn)."""
+        return len(self.concealed) + 3 * len(self.melds)
+
+
+@attrs.frozen(eq=True, slots=False)
+class State:
+    """A hand of mahjong at one moment. Build with ``rules.new_hand()``; change with
+    ``rules.apply()``."""
+
+    options: Any
+    """The variant's options object (frozen)."""
+    players: int
+    dealer: int
+    wall: tuple[Tile, ...]
+    """The whole wall in order, dealt tiles included (DEAL-1)."""
+    front: int
+    """Index of the next ordinary draw."""
+    back: int
+    """One past the last live tile: kong replacements take ``wall[back - 1]``."""
+    seats: tuple[SeatState, ...]
+    phase: Phase
+    current: int
+    """The seat in turn, the discarder in a claim window, the konger while a kong may be robbed."""
+    tile: Tile | None = None
+    """The tile on offer in a claim window (the discard) or a rob window (the kong's tile)."""
+    claimants: tuple[int, ...] = ()
+    """Seats asked in this window, in play order after the discarder."""
+    answers: tuple[Action, ...] = ()
+    """Answers so far, sorted by seat (so the order they came in leaves no trace)."""
+    forced: tuple[int, ...] = ()
+    """Seats whose win in this window is forced (FLOW-4): answered Hu by the engine."""
+    kong_chain: int = 0
+    """Kongs the current seat made this turn (杠上花 family, 杠上炮)."""
+    chain_refs: tuple[int, ...] = ()
+    """Ledger refs of those kongs (cancelled by 杠上炮)."""
+    after_kong: bool = False
+    """In a claim window: the discard is the discarder's first after a kong (杠上炮)."""
+    pending: Action | None = None
+    """In a rob window: the 补杠 being made."""
+    ledger: tuple[Payment, ...] = ()
+    next_ref: int = 1
+    wins: tuple[WinRecord, ...] = ()
+    discards_made: int = 0
+    """Discards so far in the hand (the dealer's first discard is number 1)."""
+    wild_kinds: TileSet = _NO_KINDS
+    """Tile kinds that are wildcards (Yongshan's 听用; empty in Baoshan)."""
+    indicator: Tile | None = None
+    """Yongshan's 本金 tile, turned up after the deal."""
+    events: tuple[Event, ...] = ()
+    """What the transition that made this state did."""
+    result: HandResult | None = None
+    shi_lao_tou: int | None = None
+    """In a claim window: the discarder completes 十老头 unless someone wins on the tile."""
+    cache: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False, init=False)
+    """Memo of derived values (legal actions); not part of the state's value."""
+
+    @property
+    def tiles_left(self) -> int:
+        """Live tiles still to draw (ordinary draws and kong replacements alike)."""
+        return self.back - self.front
+
+    def seat(self, index: int) -> SeatState:
+        return self.seats[index]
+
+    def next_seat(self, seat: int) -> int:
+        """下家 (SEAT-1)."""
+        return (seat + 1) % self.players
+

@@ -1,0 +1,257 @@
+"""保山麻将 (Bǎoshān májiàng): the Baoshan rules on the shared engine (SPEC.md section 1)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+import attrs
+
+from mahjong_rules.counts import TileCounts
+from mahjong_rules.engine.events import PaymentsCancelled
+from mahjong_rules.engine.settlement import (
+    HandResult,
+    Payment,
+    PaymentReason,
+    WinRecord,
+    deltas_of,
+)
+from mahjong_rules.engine.state import State
+from mahjong_rules.melds import Meld, MeldKind
+from mahjong_rules.scoring import Breakdown, WinContext, WinKind
+from mahjong_rules.tiles import Tile
+from mahjong_rules.variants.baoshan.options import BaoshanOptions
+from mahjong_rules.variants.baoshan.patterns import score_baoshan
+from mahjong_rules.variants.base import Rules
+from mahjong_rules.wins import is_win, winning_tiles
+
+__all__ = ["Baoshan"]
+
+
+class Baoshan(Rules):
+    """保山麻将: 108 tiles (136 with 有风), peng and kong but no chow, immediate kong payments,
+    过手胡 and 过手碰, forced wins in the last tiles, 报听, 买点 and 查叫 at a draw game."""
+
+    name: ClassVar[str] = "baoshan"
+    aliases: ClassVar[tuple[str, ...]] = ("保山", "保山麻将", "bao_shan")
+    name_zh: ClassVar[str] = "保山麻将"
+    options_class = BaoshanOptions
+    options: BaoshanOptions
+
+    # ------------------------------------------------------------------ shape and timing
+
+    @property
+    def buy_cap(self) -> int:
+        return self.options.buy_cap
+
+    def is_complete(self, state: State, seat: int, concealed: TileCounts) -> bool:
+        """BS-WIN-1 (melds + the compulsory pair) and BS-WIN-2 (小七对, 龙爪背)."""
+        return is_win(concealed, 0, seven_pairs=True, honors=self.options.honors)
+
+    def _can_self_win(self, state: State, seat: int) -> bool:
+        s = state.seats[seat]
+        if s.drawn is None and state.discards_made == 0 and not self.options.dealer_dealt_win:
+            return False  # BS-END-1 option: no win on the dealer's dealt 14
+        return super()._can_self_win(state, seat)
+
+    def win_forced(self, state: State) -> bool:
+        """BS-LAST-1: fewer than N tiles left (N = 4, or 20 with 2 or 3 players)."""
+        return state.tiles_left < self.options.last_tiles
+
+    def pass_hu_blocks(self, state: State, seat: int, how: WinKind) -> bool:
+        """BS-PASSHU-1; with ``pass_hu="yongshan"`` a win worth more fan than any declined
+        since the block began is allowed (YS-PASSHU-1)."""
+        s = state.seats[seat]
+        if not s.pass_hu:
+            return False
+        if self.options.pass_hu == "baoshan":
+            return True
+        tile = state.tile
+        assert tile is not None
+        breakdown = self.score(self.win_context(state, seat, tile, how))
+        return breakdown is None or breakdown.fan <= s.pass_hu_fan
+
+    def score(self, ctx: WinContext) -> Breakdown | None:
+        return score_baoshan(ctx, self.options)
+
+    # ------------------------------------------------------------------ 报听 (BS-TING-1..3)
+
+    def _ready(self, concealed: TileCounts) -> bool:
+        return bool(winning_tiles(concealed, honors=self.options.honors))
+
+    def can_declare(self, state: State, seat: int) -> bool:
+        if not self.options.bao_ting:
+            return False
+        s = state.seats[seat]
+        if s.ting or s.melds or s.discards:
+            return False
+        if seat == state.dealer and state.discards_made == 0 and s.drawn is None:
+            # BS-TING-1: the dealer declares with his first discard, which must leave him ready
+            return any(self._ready(s.concealed.remove(t)) for t in s.concealed.distinct())
+        if seat != state.dealer and s.draws == 1 and s.drawn is not None:
+            # BS-TING-2: a non-dealer declares on his first draw if his dealt 13 are ready
+            return self._ready(s.concealed.remove(s.drawn))
+        return False
+
+    def may_discard(self, state: State, seat: int, tile: Tile) -> bool:
+        s = state.seats[seat]
+        if not s.ting:
+            return True
+        if s.drawn is not None:
+            return tile == s.drawn  # BS-TING-3: the locked hand never changes
+        return self._ready(s.concealed.remove(tile))  # the dealer's declaring discard
+
+    def concealed_kong_allowed(self, state: State, seat: int, tile: Tile) -> bool:
+        """BS-TING-3: after 报听 a concealed kong only if the waits stay exactly the same."""
+        s = state.seats[seat]
+        if not s.ting or s.drawn is None:
+            return True
+        before = winning_tiles(s.concealed.remove(s.drawn), honors=self.options.honors)
+        after = winning_tiles(s.concealed.remove(tile, 4), honors=self.options.honors)
+        return before == after
+
+    # ------------------------------------------------------------------ 十老头 (BS-WIN-3)
+
+    def shi_lao_tou_after(self, state: State, seat: int) -> bool:
+        return self.options.honors and state.seats[seat].honor_run == 10
+
+    def _shi_lao_tou_win(self, state: State, seat: int) -> State:
+        """十老头 settles as a forced self-draw worth its own fan (BS-WIN-3)."""
+        tile = state.tile
+        assert tile is not None
+        ctx = attrs.evolve(self.win_context(state, seat, tile, WinKind.SELF_DRAW), shi_lao_tou=True)
+        breakdown = self.score(ctx)
+        assert breakdown is not None
+        win = WinRecord(seat, WinKind.SELF_DRAW, tile, None, breakdown, forced=True)
+        return self.settle_wins(state, [win])
+
+    # ------------------------------------------------------------------ payments
+
+    def amount(self, winner: int, payer: int, points: int, state: State) -> int:
+        """BS-PAY-2: the pattern score, with 买点 added (死点) or multiplied in (活点)."""
+        bought = state.seats[winner].points + state.seats[payer].points
+        mode = self.options.buy_points
+        if mode in ("dead_1", "dead_2"):
+            return bought + points
+        if mode == "live":
+            return (bought + 1) * points
+        return points
+
+    def kong_payments(self, state: State, seat: int, meld: Meld, ref: int) -> list[Payment]:
+        """BS-GANG-1..4: 直杠 discarder 1, 补杠 peng provider 1, 暗杠 every other seat 2;
+        with 骗杠 the provider pays 2 and every other seat 1 for 直杠 and 补杠."""
+        others = [s for s in range(state.players) if s != seat]
+        if meld.kind is MeldKind.AN_GANG:
+            return [Payment(p, seat, 2, PaymentReason.KONG, ref) for p in others]
+        provider = meld.from_seat
+        assert provider is not None
+        if not self.options.pian_gang:
+            return [Payment(provider, seat, 1, PaymentReason.KONG, ref)]
+        return [
+            Payment(p, seat, 2 if p == provider else 1, PaymentReason.KONG, ref) for p in others
+        ]
+
+    def win_payments(self, state: State, win: WinRecord) -> list[Payment]:
+        """BS-PAY-1: a self-draw is paid by every other seat; a discard (or a robbed kong) by
+        the discarder (robbed seat) alone."""
+        points = win.breakdown.points
+        payers = (
+            [s for s in range(state.players) if s != win.seat]
+            if win.from_seat is None
+            else [win.from_seat]
+        )
+        return [
+            Payment(p, win.seat, self.amount(win.seat, p, points, state), PaymentReason.WIN)
+            for p in payers
+        ]
+
+    # ------------------------------------------------------------------ settlement
+
+    def settle_wins(self, state: State, wins: Sequence[WinRecord]) -> State:
+        """BS-END-1: the first win (or wins: 一炮多响) ends the hand."""
+        state = self.record_wins(state, wins)
+        ledger = list(state.ledger)
+        cancelled: list[Payment] = []
+        extra = []
+        if any(w.how is WinKind.DISCARD for w in wins) and state.after_kong:
+            # BS-GANG-5 杠上炮: the discarder's kongs of that turn earn nothing
+            refs = state.chain_refs
+            cancelled = [p for p in ledger if p.reason is PaymentReason.KONG and p.ref in refs]
+            ledger = [p for p in ledger if p not in cancelled]
+            extra.append(PaymentsCancelled(tuple(cancelled), "gang_shang_pao"))
+        for win in wins:
+            ledger.extend(self.win_payments(state, win))
+        if len(wins) == 1:
+            next_dealer = wins[0].seat  # BS-DEALER-1
+        else:
+            next_dealer = state.current  # BS-DEALER-3: 一炮多响, the discarder deals
+        result = HandResult(
+            wins=tuple(wins),
+            payments=tuple(ledger),
+            deltas=deltas_of(ledger, state.players),
+            next_dealer=next_dealer,
+            cancelled=tuple(cancelled),
+        )
+        return self.end_hand(state, result, extra)
+
+    def ready_seats(self, state: State) -> dict[int, bool]:
+        """Which seats hold a ready hand (听牌) now."""
+        return {s: bool(self.waits(state, s)) for s in range(state.players)}
+
+    def cha_jiao_score(self, state: State, seat: int) -> int:
+        """BS-CHAJIAO-2 查大叫: the best pattern score ``seat`` could win with (capped)."""
+        if self.options.cha_jiao == "one":
+            return 1
+        best = 0
+        for tile in self.waits(state, seat):
+            ctx = attrs.evolve(
+                self.win_context(state, seat, tile, WinKind.DISCARD), how=WinKind.CHA_JIAO
+            )
+            breakdown = self.score(ctx)
+            if breakdown is not None and breakdown.points > best:
+                best = breakdown.points
+        return best
+
+    def cha_jiao(self, state: State) -> list[Payment]:
+        """查叫 at 流局 (BS-CHAJIAO-1, -2): every un-ready seat pays every ready seat."""
+        if self.options.cha_jiao == "off":
+            return []
+        ready = self.ready_seats(state)
+        payments = []
+        for payee in range(state.players):
+            if not ready[payee]:
+                continue
+            points = self.cha_jiao_score(state, payee)
+            for payer in range(state.players):
+                if not ready[payer]:
+                    amount = self.amount(payee, payer, points, state)
+                    payments.append(Payment(payer, payee, amount, PaymentReason.CHA_JIAO))
+        return payments
+
+    def settle_exhausted(self, state: State) -> State:
+        """流局: 查叫 (BS-CHAJIAO-1..3), 黄庄黄杠 (BS-GANG-7), the next dealer (BS-DEALER-2, -4)."""
+        ledger = list(state.ledger)
+        cancelled: list[Payment] = []
+        extra = []
+        checking = self.options.cha_jiao != "off"
+        if checking and self.options.kong_payments_on_draw == "void":
+            cancelled = [p for p in ledger if p.reason is PaymentReason.KONG]
+            ledger = [p for p in ledger if p.reason is not PaymentReason.KONG]
+            if cancelled:
+                extra.append(PaymentsCancelled(tuple(cancelled), "draw_game"))
+        ledger.extend(self.cha_jiao(state))
+        ready = self.ready_seats(state) if checking else {}
+        next_dealer = state.dealer
+        unready = [s for s, r in ready.items() if not r]
+        if checking and len(unready) == 1:
+            next_dealer = unready[0]  # BS-DEALER-4: 1赔3 / 1赔2 / the checked seat of two
+        result = HandResult(
+            wins=(),
+            payments=tuple(ledger),
+            deltas=deltas_of(ledger, state.players),
+            next_dealer=next_dealer,
+            exhausted=True,
+            cancelled=tuple(cancelled),
+            ready=ready,
+        )
+        return self.end_hand(state, result, extra)

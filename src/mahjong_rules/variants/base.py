@@ -1,0 +1,686 @@
+"""The variant-neutral engine: :class:`Rules` runs a hand from the deal to the settlement.
+
+A server drives a hand like this (FLOW-1..3)::
+
+    rules = get_variant("baoshan")
+    state = rules.new_hand(seed=42)
+    while rules.result(state) is None:
+        for seat in rules.to_act(state):
+            action = choose(rules.legal_actions(state, seat))   # the server's player or bot
+            state = rules.apply(state, action)
+            break                                            # to_act may change after each answer
+
+The engine draws for the players. After a discard only the seats with a legal claim are asked
+(FLOW-2); their answers are kept sorted by seat and resolved together when the last one is in, so
+the order they came in cannot matter. Forced wins (FLOW-4) are applied by the engine itself.
+
+Legality has one source: :meth:`Rules.legal_actions`. :meth:`Rules.apply` accepts exactly its
+members and raises :class:`~mahjong_rules.errors.IllegalActionError` (saying why) for anything
+else, so listing and applying can never drift apart.
+
+A variant subclasses :class:`Rules` and overrides the hooks in the "variant hooks" section.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from mahjong_rules.counts import TileCounts, TileSet
+from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Pass, Peng, Ting
+from mahjong_rules.engine.events import (
+    Claimed,
+    Dealt,
+    Declared,
+    Discarded,
+    Drew,
+    Event,
+    Konged,
+    Paid,
+    Passed,
+    PointsBought,
+    Settled,
+    WallExhausted,
+    Won,
+)
+from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
+from mahjong_rules.engine.state import Phase, SeatState, State, replace
+from mahjong_rules.engine.wall import check_wall, shuffled_wall
+from mahjong_rules.errors import IllegalActionError, OptionsError
+from mahjong_rules.melds import Meld, MeldKind
+from mahjong_rules.scoring import Breakdown, WinContext, WinKind
+from mahjong_rules.tiles import Tile, all_tiles
+from mahjong_rules.variants.options import Options
+
+__all__ = ["Rules"]
+
+
+class Rules:
+    """The rules of one variant with one room's options. Stateless: every method is pure."""
+
+    name: ClassVar[str] = ""
+    """Registry name, e.g. ``"baoshan"``."""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Other names :func:`~mahjong_rules.variants.get_variant` finds it by."""
+    name_zh: ClassVar[str] = ""
+    options_class: ClassVar[type[Options]] = Options
+
+    def __init__(self, options: Options | None = None, **kwargs: Any) -> None:
+        if options is None:
+            options = self.options_class.build(**kwargs)
+        elif kwargs:
+            raise OptionsError("pass either an options object or keyword options, not both")
+        if not isinstance(options, self.options_class):
+            raise OptionsError(f"{type(self).__name__} takes {self.options_class.__name__}")
+        self.options = options
+
+    def __repr__(self) -> str:
+        return f"get_variant({self.name!r}, **{attrs.asdict(self.options)!r})"
+
+    @property
+    def players(self) -> int:
+        return int(getattr(self.options, "players", 4))
+
+    # ------------------------------------------------------------------ variant hooks
+
+    @property
+    def honors(self) -> bool:
+        """Whether the game uses the honor tiles (TILE-1)."""
+        return bool(getattr(self.options, "honors", False))
+
+    @property
+    def buy_cap(self) -> int:
+        """Most points a seat may buy (0: no 买点 phase)."""
+        return 0
+
+    def after_deal(self, state: State) -> State:
+        """Called once the hands are dealt (Yongshan turns up 本金 here)."""
+        return state
+
+    def wilds_in(self, state: State, concealed: TileCounts) -> tuple[TileCounts, int]:
+        """Split concealed tiles into natural tiles and a wildcard count (none in Baoshan)."""
+        return concealed, 0
+
+    def is_complete(self, state: State, seat: int, concealed: TileCounts) -> bool:
+        """Whether ``concealed`` (3k+2 tiles) is a winning shape for ``seat``."""
+        raise NotImplementedError
+
+    def win_forced(self, state: State) -> bool:
+        """Whether every possible win is forced now (BS-LAST-1)."""
+        return False
+
+    def pass_hu_blocks(self, state: State, seat: int, how: WinKind) -> bool:
+        """Whether 过手胡 stops ``seat`` from winning now (not called for self-draws)."""
+        return state.seats[seat].pass_hu
+
+    def score(self, ctx: WinContext) -> Breakdown | None:
+        """The best breakdown of a complete hand in its context (SCORE-3)."""
+        raise NotImplementedError
+
+    def kong_payments(self, state: State, seat: int, meld: Meld, ref: int) -> list[Payment]:
+        """Payments made when ``seat`` completes a kong."""
+        return []
+
+    def win_payments(self, state: State, win: WinRecord) -> list[Payment]:
+        """Payments for one win."""
+        raise NotImplementedError
+
+    def settle_wins(self, state: State, wins: Sequence[WinRecord]) -> State:
+        """Record wins and (in Baoshan) end the hand with its settlement."""
+        raise NotImplementedError
+
+    def settle_exhausted(self, state: State) -> State:
+        """End a hand whose wall ran out (流局): 查叫 / 罚分."""
+        raise NotImplementedError
+
+    def may_discard(self, state: State, seat: int, tile: Tile) -> bool:
+        """Whether ``seat`` may discard ``tile`` now (locks such as 报听)."""
+        return True
+
+    def can_declare(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` may declare 报听 now."""
+        return False
+
+    def concealed_kong_allowed(self, state: State, seat: int, tile: Tile) -> bool:
+        return True
+
+    def exposed_claims_allowed(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` may peng or make an exposed kong at all (not after 报听)."""
+        return not state.seats[seat].ting
+
+    def shi_lao_tou_after(self, state: State, seat: int) -> bool:
+        """Whether ``seat``'s discard just completed 十老头 (Baoshan with honors)."""
+        return False
+
+    # ------------------------------------------------------------------ starting a hand
+
+    def new_hand(
+        self,
+        *,
+        seed: int | str | None = None,
+        wall: Sequence[Tile] | None = None,
+        dealer: int = 0,
+        buy_points: Sequence[int] | None = None,
+    ) -> State:
+        """A new hand: from ``seed`` (or a fresh random seed), or from an explicit ``wall`` dealt
+        as DEAL-1 says; ``buy_points`` are the seats' 买点 (asked for in a BUYING phase when the
+        room buys points and none are given)."""
+        if wall is None:
+            if seed is None:
+                seed = random.SystemRandom().getrandbits(64)
+            tiles = shuffled_wall(seed, honors=self.honors)
+        else:
+            tiles = check_wall(wall, honors=self.honors)
+        if not (isinstance(dealer, int) and 0 <= dealer < self.players):
+            raise OptionsError(f"dealer must be a seat 0..{self.players - 1}, got {dealer!r}")
+        state = State(
+            options=self.options,
+            players=self.players,
+            dealer=dealer,
+            wall=tiles,
+            front=0,
+            back=len(tiles),
+            seats=tuple(SeatState() for _ in range(self.players)),
+            phase=Phase.BUYING,
+            current=dealer,
+        )
+        if self.buy_cap and buy_points is None:
+            return state
+        points = tuple(buy_points) if buy_points is not None else (0,) * self.players
+        if len(points) != self.players or any(
+            not isinstance(p, int) or not 0 <= p <= self.buy_cap for p in points
+        ):
+            raise OptionsError(
+                f"buy_points must be {self.players} whole numbers 0..{self.buy_cap}, got {points!r}"
+            )
+        state = replace(
+            state,
+            seats=tuple(replace(s, points=p) for s, p in zip(state.seats, points, strict=True)),
+        )
+        return self._deal(state)
+
+    def _deal(self, state: State) -> State:
+        wall, n, dealer = state.wall, state.players, state.dealer
+        hands: list[TileCounts] = [TileCounts()] * n
+        hands[dealer] = TileCounts(wall[:14])
+        pos = 14
+        for k in range(1, n):
+            hands[(dealer + k) % n] = TileCounts(wall[pos : pos + 13])
+            pos += 13
+        seats = tuple(replace(s, concealed=h) for s, h in zip(state.seats, hands, strict=True))
+        state = replace(
+            state, seats=seats, front=pos, phase=Phase.TURN, current=dealer, answers=()
+        )
+        state = self.after_deal(state)
+        state = _emit(state, Dealt(dealer, state.tiles_left))
+        return self._begin_turn(state)
+
+    # ------------------------------------------------------------------ queries
+
+    def to_act(self, state: State) -> frozenset[int]:
+        """Seats that must act now (none once the hand has ended)."""
+        if state.phase is Phase.TURN:
+            return frozenset((state.current,))
+        if state.phase in (Phase.CLAIM, Phase.ROB, Phase.BUYING):
+            answered = {a.seat for a in state.answers}
+            asked = state.claimants if state.phase is not Phase.BUYING else range(state.players)
+            return frozenset(s for s in asked if s not in answered)
+        return frozenset()
+
+    def legal_actions(self, state: State, seat: int) -> tuple[Action, ...]:
+        """Every action ``seat`` may take now, in a stable order; ``()`` if it does not act."""
+        cached = state.cache.get(seat)
+        if cached is not None:
+            return cached  # type: ignore[no-any-return]
+        if seat not in self.to_act(state):
+            found: tuple[Action, ...] = ()
+        elif state.phase is Phase.BUYING:
+            found = tuple(BuyPoints(seat, p) for p in range(self.buy_cap + 1))
+        elif state.phase is Phase.TURN:
+            found = self._turn_actions(state, seat)
+        else:
+            found = self._claim_actions(state, seat)
+        if isinstance(seat, int):
+            state.cache[seat] = found
+        return found
+
+    def result(self, state: State) -> HandResult | None:
+        """The settlement once the hand has ended, else ``None``."""
+        return state.result
+
+    def discard_gives_up_kong(self, state: State, seat: int, tile: Tile) -> bool:
+        """BS-GANG-8 杠牌二次确认: whether discarding ``tile`` gives up a kong, because the seat
+        holds four of it across its hand and its pengs — so an interface can ask to confirm."""
+        s = state.seats[seat]
+        held = s.concealed.count(tile)
+        held += sum(3 for m in s.melds if m.kind is MeldKind.PENG and m.tile == tile)
+        return held >= 4
+
+    def waits(self, state: State, seat: int) -> TileSet:
+        """The tiles that would complete ``seat``'s hand (its 听牌), for 3k+1 hands."""
+        s = state.seats[seat]
+        candidates = self._candidates(state)
+        return TileSet(t for t in candidates if self._completes(state, seat, s.concealed, t))
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _turn_actions(self, state: State, seat: int) -> tuple[Action, ...]:
+        s = state.seats[seat]
+        out: list[Action] = []
+        after_peng = s.drawn is None and state.discards_made > 0
+        if not after_peng and self._can_self_win(state, seat):
+            out.append(Hu(seat))
+        if not after_peng and state.tiles_left > 0:
+            for tile in s.concealed.distinct():
+                if s.concealed.count(tile) == 4 and self.concealed_kong_allowed(state, seat, tile):
+                    out.append(Gang(seat, tile, MeldKind.AN_GANG))
+            if not s.ting:
+                for meld in s.melds:
+                    if meld.kind is MeldKind.PENG and meld.tile in s.concealed:
+                        out.append(Gang(seat, meld.tile, MeldKind.BU_GANG))
+        if self.can_declare(state, seat):
+            out.append(Ting(seat))
+        discards = _DISCARDS[seat]
+        for tile in s.concealed.distinct():
+            if self.may_discard(state, seat, tile):
+                out.append(discards[tile.index])
+        return tuple(out)
+
+    def _claim_options(self, state: State, seat: int) -> list[Action]:
+        """What ``seat`` could claim in the open window, before Pass (empty: not asked)."""
+        tile = state.tile
+        assert tile is not None
+        s = state.seats[seat]
+        out: list[Action] = []
+        how = WinKind.ROB_KONG if state.phase is Phase.ROB else WinKind.DISCARD
+        if self._can_win_on(state, seat, tile, how):
+            out.append(Hu(seat))
+        if state.phase is Phase.CLAIM and self.exposed_claims_allowed(state, seat):
+            held = s.concealed.count(tile)
+            if held >= 2 and tile not in s.pass_peng:
+                out.append(Peng(seat))
+            if held == 3 and state.tiles_left > 0:
+                out.append(Gang(seat, tile, MeldKind.ZHI_GANG))
+        return out
+
+    def _claim_actions(self, state: State, seat: int) -> tuple[Action, ...]:
+        return (*self._claim_options(state, seat), Pass(seat))
+
+    # ------------------------------------------------------------------ win checks
+
+    def _candidates(self, state: State) -> Iterable[Tile]:
+        return all_tiles(honors=self.honors)
+
+    def _completes(self, state: State, seat: int, concealed: TileCounts, tile: Tile) -> bool:
+        held = concealed.count(tile)
+        for meld in state.seats[seat].melds:
+            held += meld.naturals if meld.tile is tile else meld.wild_tiles.count(tile)
+        if held >= 4:  # no fifth copy: the seat already holds every one
+            return False
+        return self.is_complete(state, seat, concealed.add(tile))
+
+    def _can_self_win(self, state: State, seat: int) -> bool:
+        return self.is_complete(state, seat, state.seats[seat].concealed)
+
+    def _can_win_on(self, state: State, seat: int, tile: Tile, how: WinKind) -> bool:
+        s = state.seats[seat]
+        if s.won or not self._completes(state, seat, s.concealed, tile):
+            return False
+        return self.win_forced(state) or not self.pass_hu_blocks(state, seat, how)
+
+    # ------------------------------------------------------------------ applying actions
+
+    def apply(self, state: State, action: Action) -> State:
+        """The state after ``action``; raises :class:`IllegalActionError` (state unchanged) if
+        it is not one of :meth:`legal_actions`."""
+        if state.options != self.options:
+            raise IllegalActionError("this state belongs to a room with other options")
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"not an action: {action!r}")
+        if action not in self.legal_actions(state, action.seat):
+            raise IllegalActionError(self._why_illegal(state, action))
+        state = replace(state, events=())
+        if state.phase is Phase.BUYING:
+            return self._do_buy(state, action)  # type: ignore[arg-type]
+        if state.phase is Phase.TURN:
+            if isinstance(action, Discard):
+                return self._do_discard(state, action)
+            if isinstance(action, Gang):
+                return self._do_gang_from_hand(state, action)
+            if isinstance(action, Ting):
+                return self._do_ting(state, action)
+            if isinstance(action, Hu):
+                return self._self_draw_win(state, action.seat, forced=False)
+        return self._answer(state, action)
+
+    def _why_illegal(self, state: State, action: Action) -> str:
+        seat = action.seat
+        kind = type(action).__name__
+        if state.phase is Phase.ENDED:
+            return f"{kind} by seat {seat}: the hand has ended"
+        if not isinstance(seat, int) or not 0 <= seat < state.players:
+            return f"{kind}: no seat {seat!r} at a table of {state.players}"
+        acting = sorted(self.to_act(state))
+        if seat not in acting:
+            phase = state.phase.value
+            return f"{kind} by seat {seat}: not that seat's move ({phase}; waiting for {acting})"
+        s = state.seats[seat]
+        if isinstance(action, Discard):
+            if state.phase is not Phase.TURN:
+                return f"Discard by seat {seat}: no discarding in the {state.phase.value} phase"
+            if action.tile not in s.concealed:
+                return f"Discard by seat {seat}: it holds no {action.tile} ({s.concealed})"
+            if s.ting:
+                return f"Discard of {action.tile} by seat {seat}: 报听 locks the hand (BS-TING-3)"
+            return f"Discard of {action.tile} by seat {seat} is not allowed now"
+        if isinstance(action, Peng) and state.tile is not None:
+            if state.phase is Phase.CLAIM and state.tile in s.pass_peng:
+                return f"Peng of {state.tile} by seat {seat}: 过手碰, it declined it (PASSPENG-1)"
+            if s.ting:
+                return f"Peng by seat {seat}: no peng after 报听 (BS-TING-3)"
+            return f"Peng of {state.tile} by seat {seat}: it needs two {state.tile} ({s.concealed})"
+        if isinstance(action, Hu):
+            if state.phase is not Phase.TURN and s.pass_hu and state.tile is not None:
+                return f"Hu by seat {seat}: 过手胡, a win declined since its draw (BS-PASSHU-1)"
+            return f"Hu by seat {seat}: the hand is not complete ({s.concealed})"
+        if isinstance(action, Gang):
+            if state.tiles_left == 0:
+                return f"Gang by seat {seat}: no kong with an empty wall (BS-EMPTY-1)"
+            return f"Gang {action.kind.value} of {action.tile} by seat {seat} is not possible now"
+        if isinstance(action, BuyPoints):
+            return f"BuyPoints by seat {seat}: points must be 0..{self.buy_cap}"
+        return f"{kind} by seat {seat} is not allowed now ({state.phase.value})"
+
+    def _do_buy(self, state: State, action: BuyPoints) -> State:
+        seats = list(state.seats)
+        seats[action.seat] = replace(seats[action.seat], points=action.points)
+        answers = tuple(sorted((*state.answers, action), key=lambda a: a.seat))
+        state = replace(state, seats=tuple(seats), answers=answers)
+        state = _emit(state, PointsBought(action.seat, action.points))
+        if len(answers) == state.players:
+            return self._deal(state)
+        return state
+
+    def _do_ting(self, state: State, action: Ting) -> State:
+        state = _set_seat(state, action.seat, ting=True)
+        return _emit(state, Declared(action.seat))
+
+    def _do_discard(self, state: State, action: Discard) -> State:
+        seat, tile = action.seat, action.tile
+        s = state.seats[seat]
+        run = s.honor_run
+        if run >= 0:
+            run = run + 1 if tile.is_honor else -1
+        state = _set_seat(
+            state,
+            seat,
+            concealed=s.concealed.remove(tile),
+            discards=(*s.discards, tile),
+            drawn=None,
+            honor_run=run,
+        )
+        state = replace(
+            state,
+            discards_made=state.discards_made + 1,
+            after_kong=state.kong_chain > 0,
+            kong_chain=0,
+            events=(*state.events, Discarded(seat, tile)),
+        )
+        return self._open_window(state, Phase.CLAIM, seat, tile)
+
+    def _open_window(self, state: State, phase: Phase, seat: int, tile: Tile) -> State:
+        state = replace(state, phase=phase, current=seat, tile=tile, answers=(), forced=())
+        shi = phase is Phase.CLAIM and self.shi_lao_tou_after(state, seat)
+        state = replace(state, shi_lao_tou=seat if shi else None)
+        claimants = []
+        forced = []
+        forced_now = self.win_forced(state)
+        for k in range(1, state.players):
+            other = (seat + k) % state.players
+            options = self._claim_options(state, other)
+            if options:
+                claimants.append(other)
+                if forced_now and isinstance(options[0], Hu):
+                    forced.append(other)
+        answers = tuple(Hu(s) for s in forced)
+        state = replace(state, claimants=tuple(claimants), forced=tuple(forced), answers=answers)
+        if len(answers) == len(claimants):
+            return self._resolve(state)
+        return state
+
+    def _answer(self, state: State, action: Action) -> State:
+        answers = tuple(sorted((*state.answers, action), key=lambda a: a.seat))
+        state = replace(state, answers=answers)
+        if isinstance(action, Pass):
+            state = _emit(state, Passed(action.seat))
+        if len(answers) == len(state.claimants):
+            return self._resolve(state)
+        return state
+
+    def _resolve(self, state: State) -> State:
+        """All asked seats have answered: settle the window (the answers are sorted by seat)."""
+        tile = state.tile
+        assert tile is not None
+        winners = [a.seat for a in state.answers if isinstance(a, Hu)]
+        # 过手胡 / 过手碰 for the seats that declined
+        for seat in state.claimants:
+            answer = next(a for a in state.answers if a.seat == seat)
+            options = self._claim_options(state, seat)
+            could_hu = any(isinstance(o, Hu) for o in options)
+            if could_hu and not isinstance(answer, Hu):
+                state = _set_seat(state, seat, pass_hu=True)
+            if isinstance(answer, Pass) and any(isinstance(o, Peng) for o in options):
+                s = state.seats[seat]
+                state = _set_seat(state, seat, pass_peng=s.pass_peng | TileSet((tile,)))
+        if state.phase is Phase.ROB:
+            if winners:
+                return self._claim_wins(state, winners, WinKind.ROB_KONG)
+            pending = state.pending
+            assert isinstance(pending, Gang)
+            state = replace(state, phase=Phase.TURN, pending=None, claimants=(), answers=())
+            return self._complete_added_kong(state, pending)
+        if winners:
+            return self._claim_wins(state, winners, WinKind.DISCARD)
+        if state.shi_lao_tou is not None:
+            return self._shi_lao_tou_win(state, state.shi_lao_tou)
+        claim = next((a for a in state.answers if isinstance(a, (Peng, Gang))), None)
+        if claim is not None:
+            return self._take_discard(state, claim)
+        return self._draw(state, state.next_seat(state.current))
+
+    # ------------------------------------------------------------------ draws and turns
+
+    def _draw(self, state: State, seat: int, *, replacement: bool = False) -> State:
+        state = replace(state, claimants=(), answers=(), forced=(), tile=None, shi_lao_tou=None)
+        if state.tiles_left == 0:
+            state = _emit(state, WallExhausted())
+            return self.settle_exhausted(state)
+        if replacement:
+            tile = state.wall[state.back - 1]
+            state = replace(state, back=state.back - 1)
+        else:
+            tile = state.wall[state.front]
+            state = replace(state, front=state.front + 1, kong_chain=0, chain_refs=())
+        s = state.seats[seat]
+        state = _set_seat(
+            state,
+            seat,
+            concealed=s.concealed.add(tile),
+            drawn=tile,
+            draws=s.draws + 1,
+            pass_hu=False,
+            pass_hu_fan=-1,
+            pass_peng=TileSet(),
+        )
+        state = replace(state, phase=Phase.TURN, current=seat, after_kong=False)
+        state = _emit(state, Drew(seat, tile, replacement))
+        return self._begin_turn(state)
+
+    def _begin_turn(self, state: State) -> State:
+        """Apply a forced self-draw win at once (FLOW-4)."""
+        seat = state.current
+        s = state.seats[seat]
+        if s.drawn is not None and self.win_forced(state) and self._can_self_win(state, seat):
+            return self._self_draw_win(state, seat, forced=True)
+        return state
+
+    def _take_discard(self, state: State, claim: Action) -> State:
+        tile = state.tile
+        assert tile is not None
+        discarder, seat = state.current, claim.seat
+        s = state.seats[seat]
+        if isinstance(claim, Peng):
+            meld = Meld(MeldKind.PENG, tile, from_seat=discarder)
+            state = _set_seat(
+                state,
+                seat,
+                concealed=s.concealed.remove(tile, 2),
+                melds=(*s.melds, meld),
+                drawn=None,
+                pass_hu=False,
+                pass_hu_fan=-1,
+                pass_peng=TileSet(),
+            )
+            state = replace(
+                state,
+                phase=Phase.TURN,
+                current=seat,
+                tile=None,
+                claimants=(),
+                answers=(),
+                kong_chain=0,
+                chain_refs=(),
+            )
+            return _emit(state, Claimed(seat, meld))
+        meld = Meld(MeldKind.ZHI_GANG, tile, from_seat=discarder)
+        state = _set_seat(
+            state,
+            seat,
+            concealed=s.concealed.remove(tile, 3),
+            melds=(*s.melds, meld),
+            pass_peng=TileSet(),
+        )
+        state = replace(state, current=seat, kong_chain=0, chain_refs=())
+        state = _emit(state, Claimed(seat, meld))
+        return self._after_kong(state, seat, meld)
+
+    def _do_gang_from_hand(self, state: State, action: Gang) -> State:
+        seat, tile = action.seat, action.tile
+        s = state.seats[seat]
+        if action.kind is MeldKind.AN_GANG:
+            meld = Meld(MeldKind.AN_GANG, tile)
+            concealed = s.concealed.remove(tile, 4)
+            state = _set_seat(state, seat, concealed=concealed, melds=(*s.melds, meld))
+            state = _emit(state, Konged(seat, meld))
+            return self._after_kong(state, seat, meld)
+        # 补杠: others may rob it first (BS-GANG-6)
+        state = replace(state, pending=action)
+        robbing = self._open_window(state, Phase.ROB, seat, tile)
+        if robbing.phase is Phase.ROB or robbing.phase is Phase.ENDED:
+            return robbing
+        return robbing  # nobody could rob: _resolve already completed the kong
+
+    def _complete_added_kong(self, state: State, action: Gang) -> State:
+        seat, tile = action.seat, action.tile
+        s = state.seats[seat]
+        melds = list(s.melds)
+        k = next(i for i, m in enumerate(melds) if m.kind is MeldKind.PENG and m.tile == tile)
+        meld = Meld(MeldKind.BU_GANG, tile, melds[k].wild_tiles, from_seat=melds[k].from_seat)
+        melds[k] = meld
+        state = _set_seat(state, seat, concealed=s.concealed.remove(tile), melds=tuple(melds))
+        state = replace(state, current=seat, tile=None)
+        state = _emit(state, Konged(seat, meld))
+        return self._after_kong(state, seat, meld)
+
+    def _after_kong(self, state: State, seat: int, meld: Meld) -> State:
+        ref = state.next_ref
+        payments = self.kong_payments(state, seat, meld, ref)
+        state = replace(
+            state,
+            ledger=(*state.ledger, *payments),
+            next_ref=ref + 1,
+            kong_chain=state.kong_chain + 1,
+            chain_refs=(*state.chain_refs, ref),
+            events=(*state.events, *(Paid(p) for p in payments)),
+        )
+        chain, refs = state.kong_chain, state.chain_refs
+        state = self._draw(state, seat, replacement=True)
+        if state.phase is Phase.TURN:
+            state = replace(state, kong_chain=chain, chain_refs=refs)
+        return state
+
+    # ------------------------------------------------------------------ wins
+
+    def win_context(self, state: State, seat: int, tile: Tile, how: WinKind) -> WinContext:
+        """The scoring context of ``seat`` winning on ``tile`` now."""
+        s = state.seats[seat]
+        concealed = s.concealed if how is WinKind.SELF_DRAW else s.concealed.add(tile)
+        naturals, wilds = self.wilds_in(state, concealed)
+        pengs = frozenset(m.tile for x in state.seats for m in x.melds if m.kind is MeldKind.PENG)
+        return WinContext(
+            concealed=naturals,
+            melds=s.melds,
+            winning_tile=tile,
+            how=how,
+            wilds=wilds,
+            wild_kinds=state.wild_kinds,
+            kong_chain=state.kong_chain if how is WinKind.SELF_DRAW else 0,
+            after_kong=state.after_kong and how is WinKind.DISCARD,
+            declared_ting=s.ting,
+            pengs_on_table=pengs,
+            seat=seat,
+            dealer=state.dealer,
+            first_turn=state.discards_made <= 1 and all(not x.melds for x in state.seats),
+        )
+
+    def _self_draw_win(self, state: State, seat: int, *, forced: bool) -> State:
+        s = state.seats[seat]
+        tile = s.drawn if s.drawn is not None else max(s.concealed)
+        breakdown = self.score(self.win_context(state, seat, tile, WinKind.SELF_DRAW))
+        assert breakdown is not None
+        win = WinRecord(seat, WinKind.SELF_DRAW, tile, None, breakdown, forced)
+        return self.settle_wins(state, [win])
+
+    def _claim_wins(self, state: State, seats: Sequence[int], how: WinKind) -> State:
+        tile = state.tile
+        assert tile is not None
+        wins = []
+        for seat in seats:
+            breakdown = self.score(self.win_context(state, seat, tile, how))
+            assert breakdown is not None
+            wins.append(WinRecord(seat, how, tile, state.current, breakdown, seat in state.forced))
+        return self.settle_wins(state, wins)
+
+    def _shi_lao_tou_win(self, state: State, seat: int) -> State:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ helpers for variants
+
+    def end_hand(self, state: State, result: HandResult, extra: Iterable[Event] = ()) -> State:
+        """Move to ENDED with ``result`` (and its events)."""
+        events = (*state.events, *extra, Settled(result))
+        return replace(
+            state, phase=Phase.ENDED, result=result, events=events, claimants=(), answers=()
+        )
+
+    def record_wins(self, state: State, wins: Sequence[WinRecord]) -> State:
+        """Add wins to the state and their events."""
+        events = (*state.events, *(Won(w) for w in wins))
+        return replace(state, wins=(*state.wins, *wins), events=events)
+
+
+_DISCARDS = tuple(tuple(Discard(seat, tile) for tile in all_tiles()) for seat in range(4))
+"""Discard actions are plain values: one shared object per (seat, tile)."""
+
+
+def _emit(state: State, event: Event) -> State:
+    return replace(state, events=(*state.events, event))
+
+
+def _set_seat(state: State, seat: int, **changes: Any) -> State:
+    seats = list(state.seats)
+    seats[seat] = replace(seats[seat], **changes)
+    return replace(state, seats=tuple(seats))
