@@ -8,18 +8,40 @@ True
 """
 
 from mahjong_rules.counts import TileCounts, TileSet
+from mahjong_rules.engine import (
+    Action,
+    BuyPoints,
+    Discard,
+    Gang,
+    HandResult,
+    Hu,
+    Pass,
+    Payment,
+    PaymentReason,
+    Peng,
+    Phase,
+    State,
+    Ting,
+    WinRecord,
+)
 from mahjong_rules.errors import (
     HandSizeError,
+    IllegalActionError,
     InvalidHandError,
     MahjongRulesError,
     MeldError,
+    OptionsError,
     TileCountError,
     TileParseError,
+    UnknownVariantError,
+    WallError,
 )
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.notation import format_tiles, parse_tiles
+from mahjong_rules.scoring import Breakdown, ScoreItem, WinContext, WinKind
 from mahjong_rules.tiles import Suit, Tile, all_tiles
+from mahjong_rules.variants import Rules, available_variants, get_variant, register_variant
 from mahjong_rules.wins import (
     Decomposition,
     Group,
@@ -35,30 +57,56 @@ from mahjong_rules.wins import (
 __version__ = "0.1.0.dev0"
 
 __all__ = [
+    "Action",
+    "Breakdown",
+    "BuyPoints",
     "Decomposition",
+    "Discard",
+    "Gang",
     "Group",
     "GroupKind",
     "Hand",
+    "HandResult",
     "HandSizeError",
+    "Hu",
+    "IllegalActionError",
     "InvalidHandError",
     "MahjongRulesError",
     "Meld",
     "MeldError",
     "MeldKind",
+    "OptionsError",
+    "Pass",
+    "Payment",
+    "PaymentReason",
+    "Peng",
+    "Phase",
+    "Rules",
+    "ScoreItem",
+    "State",
     "Suit",
     "Tile",
     "TileCountError",
     "TileCounts",
     "TileParseError",
     "TileSet",
+    "Ting",
+    "UnknownVariantError",
+    "WallError",
+    "WinContext",
     "WinForm",
+    "WinKind",
+    "WinRecord",
     "__version__",
     "all_tiles",
+    "available_variants",
     "decompositions",
     "format_tiles",
+    "get_variant",
     "is_win",
     "iter_decompositions",
     "parse_tiles",
+    "register_variant",
     "shanten",
     "winning_tiles",
 ]

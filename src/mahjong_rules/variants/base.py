@@ -78,7 +78,14 @@ class Rules:
         self.options = options
 
     def __repr__(self) -> str:
-        return f"get_variant({self.name!r}, **{attrs.asdict(self.options)!r})"
+        """Pastes back: ``get_variant('baoshan', players=3)`` (default options left out)."""
+        default = self.options_class.build()
+        changed = [
+            f"{a.name}={getattr(self.options, a.name)!r}"
+            for a in attrs.fields(type(self.options))
+            if getattr(self.options, a.name) != getattr(default, a.name)
+        ]
+        return f"get_variant({', '.join([repr(self.name), *changed])})"
 
     @property
     def players(self) -> int:

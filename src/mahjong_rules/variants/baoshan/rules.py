@@ -17,6 +17,7 @@ from mahjong_rules.engine.settlement import (
     deltas_of,
 )
 from mahjong_rules.engine.state import State
+from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
 from mahjong_rules.tiles import Tile
@@ -213,7 +214,12 @@ class Baoshan(Rules):
         return best
 
     def cha_jiao(self, state: State) -> list[Payment]:
-        """查叫 at 流局 (BS-CHAJIAO-1, -2): every un-ready seat pays every ready seat."""
+        """查叫 at 流局 (BS-CHAJIAO-1, -2): every un-ready seat pays every ready seat.
+
+        Takes a state whose wall is empty (the engine calls it when the wall runs out).
+        """
+        if state.tiles_left:
+            raise IllegalActionError(f"查叫 needs an empty wall; {state.tiles_left} tiles are left")
         if self.options.cha_jiao == "off":
             return []
         ready = self.ready_seats(state)
