@@ -31,6 +31,7 @@ __all__ = ["BITS_PER_KIND", "TileCounts", "TileSet"]
 BITS_PER_KIND = 3
 """Bits per tile kind in :attr:`TileCounts.bits`: kind ``i`` is ``(bits >> 3*i) & 7``."""
 _LANE = 7
+_LOW_BITS = sum(1 << (BITS_PER_KIND * i) for i in range(34))
 _TILES = all_tiles()
 
 
@@ -116,26 +117,24 @@ class TileCounts:
 
     def __iter__(self) -> Iterator[Tile]:
         b = self.bits
-        i = 0
-        while b:
-            c = b & _LANE
-            if c:
-                tile = _TILES[i]
-                for _ in range(c):
-                    yield tile
-            b >>= BITS_PER_KIND
-            i += 1
+        present = (b | b >> 1 | b >> 2) & _LOW_BITS  # bit 3i set where kind i is held
+        while present:
+            low = present & -present
+            shift = low.bit_length() - 1
+            tile = _TILES[shift // BITS_PER_KIND]
+            for _ in range((b >> shift) & _LANE):
+                yield tile
+            present ^= low
 
     def distinct(self) -> TileSet:
         """The kinds present."""
-        mask = 0
         b = self.bits
-        i = 0
-        while b:
-            if b & _LANE:
-                mask |= 1 << i
-            b >>= BITS_PER_KIND
-            i += 1
+        present = (b | b >> 1 | b >> 2) & _LOW_BITS
+        mask = 0
+        while present:
+            low = present & -present
+            mask |= 1 << ((low.bit_length() - 1) // BITS_PER_KIND)
+            present ^= low
         return TileSet._make(mask)
 
     def suits(self) -> frozenset[Suit]:

@@ -81,6 +81,8 @@ class SeatState:
     """How many times it has drawn this hand (kong replacements included)."""
     honor_run: int = 0
     """十老头: how many discards it has made, all honors so far (-1 once one was not)."""
+    cache: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False, init=False)
+    """Memo of derived values (its waits); not part of the seat's value."""
 
     @property
     def tiles_count(self) -> int:

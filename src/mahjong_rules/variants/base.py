@@ -127,6 +127,14 @@ class Rules:
         """The best breakdown of a complete hand in its context (SCORE-3)."""
         raise NotImplementedError
 
+    def discard_lifts_pass_hu(self, state: State, seat: int) -> bool:
+        """Whether a seat's own discard ends its 过手胡 block (Yongshan's rule: yes)."""
+        return False
+
+    def tracks_declined_fan(self) -> bool:
+        """Whether 过手胡 compares fan (Yongshan's rule), so declined wins must be scored."""
+        return False
+
     def kong_payments(self, state: State, seat: int, meld: Meld, ref: int) -> list[Payment]:
         """Payments made when ``seat`` completes a kong."""
         return []
@@ -143,9 +151,9 @@ class Rules:
         """End a hand whose wall ran out (流局): 查叫 / 罚分."""
         raise NotImplementedError
 
-    def may_discard(self, state: State, seat: int, tile: Tile) -> bool:
-        """Whether ``seat`` may discard ``tile`` now (locks such as 报听)."""
-        return True
+    def discardable(self, state: State, seat: int) -> Iterable[Tile]:
+        """The tiles ``seat`` may discard now (every kind it holds, less any lock: 报听)."""
+        return state.seats[seat].concealed.distinct()
 
     def can_declare(self, state: State, seat: int) -> bool:
         """Whether ``seat`` may declare 报听 now."""
@@ -268,9 +276,7 @@ class Rules:
 
     def waits(self, state: State, seat: int) -> TileSet:
         """The tiles that would complete ``seat``'s hand (its 听牌), for 3k+1 hands."""
-        s = state.seats[seat]
-        candidates = self._candidates(state)
-        return TileSet(t for t in candidates if self._completes(state, seat, s.concealed, t))
+        return TileSet._make(self._wait_mask(state, seat))
 
     # ------------------------------------------------------------------ legal actions
 
@@ -281,9 +287,13 @@ class Rules:
         if not after_peng and self._can_self_win(state, seat):
             out.append(Hu(seat))
         if not after_peng and state.tiles_left > 0:
-            for tile in s.concealed.distinct():
-                if s.concealed.count(tile) == 4 and self.concealed_kong_allowed(state, seat, tile):
+            quads = s.concealed.bits & _FOURS
+            while quads:  # kinds held four times: a lane holding 4 has its third bit set
+                low = quads & -quads
+                tile = _ALL_TILES[(low.bit_length() - 1) // 3]
+                if self.concealed_kong_allowed(state, seat, tile):
                     out.append(Gang(seat, tile, MeldKind.AN_GANG))
+                quads ^= low
             if not s.ting:
                 for meld in s.melds:
                     if meld.kind is MeldKind.PENG and meld.tile in s.concealed:
@@ -291,9 +301,7 @@ class Rules:
         if self.can_declare(state, seat):
             out.append(Ting(seat))
         discards = _DISCARDS[seat]
-        for tile in s.concealed.distinct():
-            if self.may_discard(state, seat, tile):
-                out.append(discards[tile.index])
+        out.extend(discards[tile.index] for tile in self.discardable(state, seat))
         return tuple(out)
 
     def _claim_options(self, state: State, seat: int) -> list[Action]:
@@ -334,9 +342,28 @@ class Rules:
 
     def _can_win_on(self, state: State, seat: int, tile: Tile, how: WinKind) -> bool:
         s = state.seats[seat]
-        if s.won or not self._completes(state, seat, s.concealed, tile):
+        if s.won or not self._wait_mask(state, seat) >> tile.index & 1:
             return False
         return self.win_forced(state) or not self.pass_hu_blocks(state, seat, how)
+
+    def _wait_mask(self, state: State, seat: int) -> int:
+        """The seat's waits as a 34-bit mask, kept on the (immutable) seat: a seat's hand changes
+        only on its own turn, so claim windows mostly find it there."""
+        s = state.seats[seat]
+        mask: int | None = s.cache.get("waits")
+        if mask is None:
+            mask = self.compute_waits(state, seat)
+            s.cache["waits"] = mask
+        return mask
+
+    def compute_waits(self, state: State, seat: int) -> int:
+        """The mask of tiles completing ``seat``'s 3k+1 hand (a variant may do it faster)."""
+        s = state.seats[seat]
+        mask = 0
+        for tile in self._candidates(state):
+            if self._completes(state, seat, s.concealed, tile):
+                mask |= 1 << tile.index
+        return mask
 
     # ------------------------------------------------------------------ applying actions
 
@@ -347,7 +374,8 @@ class Rules:
             raise IllegalActionError("this state belongs to a room with other options")
         if not isinstance(action, Action):
             raise IllegalActionError(f"not an action: {action!r}")
-        if action not in self.legal_actions(state, action.seat):
+        legal = self.legal_actions(state, action.seat)
+        if not any(a is action for a in legal) and action not in legal:
             raise IllegalActionError(self._why_illegal(state, action))
         state = replace(state, events=())
         if state.phase is Phase.BUYING:
@@ -421,16 +449,26 @@ class Rules:
         run = s.honor_run
         if run >= 0:
             run = run + 1 if tile.is_honor else -1
-        state = _set_seat(
+        pass_hu, pass_fan = s.pass_hu, s.pass_hu_fan
+        if self.discard_lifts_pass_hu(state, seat):
+            pass_hu, pass_fan = False, -1
+        elif (s.drawn is not None or state.discards_made == 0) and self._can_self_win(state, seat):
+            # BS-PASSHU-1: declining a self-draw blocks wins on discards until the next draw
+            pass_hu = True
+            pass_fan = max(pass_fan, self._declined_fan(state, seat, s.drawn, WinKind.SELF_DRAW))
+        seats = _seats_with(
             state,
             seat,
             concealed=s.concealed.remove(tile),
             discards=(*s.discards, tile),
             drawn=None,
             honor_run=run,
+            pass_hu=pass_hu,
+            pass_hu_fan=pass_fan,
         )
         state = replace(
             state,
+            seats=seats,
             discards_made=state.discards_made + 1,
             after_kong=state.kong_chain > 0,
             kong_chain=0,
@@ -439,9 +477,16 @@ class Rules:
         return self._open_window(state, Phase.CLAIM, seat, tile)
 
     def _open_window(self, state: State, phase: Phase, seat: int, tile: Tile) -> State:
-        state = replace(state, phase=phase, current=seat, tile=tile, answers=(), forced=())
         shi = phase is Phase.CLAIM and self.shi_lao_tou_after(state, seat)
-        state = replace(state, shi_lao_tou=seat if shi else None)
+        state = replace(
+            state,
+            phase=phase,
+            current=seat,
+            tile=tile,
+            answers=(),
+            forced=(),
+            shi_lao_tou=seat if shi else None,
+        )
         claimants = []
         forced = []
         forced_now = self.win_forced(state)
@@ -452,11 +497,14 @@ class Rules:
                 claimants.append(other)
                 if forced_now and isinstance(options[0], Hu):
                     forced.append(other)
-        answers = tuple(Hu(s) for s in forced)
-        state = replace(state, claimants=tuple(claimants), forced=tuple(forced), answers=answers)
-        if len(answers) == len(claimants):
-            return self._resolve(state)
-        return state
+        if claimants:
+            answers = tuple(Hu(s) for s in forced)
+            state = replace(
+                state, claimants=tuple(claimants), forced=tuple(forced), answers=answers
+            )
+            if len(answers) < len(claimants):
+                return state
+        return self._resolve(state)
 
     def _answer(self, state: State, action: Action) -> State:
         answers = tuple(sorted((*state.answers, action), key=lambda a: a.seat))
@@ -478,7 +526,9 @@ class Rules:
             options = self._claim_options(state, seat)
             could_hu = any(isinstance(o, Hu) for o in options)
             if could_hu and not isinstance(answer, Hu):
-                state = _set_seat(state, seat, pass_hu=True)
+                how = WinKind.ROB_KONG if state.phase is Phase.ROB else WinKind.DISCARD
+                fan = max(state.seats[seat].pass_hu_fan, self._declined_fan(state, seat, tile, how))
+                state = _set_seat(state, seat, pass_hu=True, pass_hu_fan=fan)
             if isinstance(answer, Pass) and any(isinstance(o, Peng) for o in options):
                 s = state.seats[seat]
                 state = _set_seat(state, seat, pass_peng=s.pass_peng | TileSet((tile,)))
@@ -501,18 +551,28 @@ class Rules:
     # ------------------------------------------------------------------ draws and turns
 
     def _draw(self, state: State, seat: int, *, replacement: bool = False) -> State:
-        state = replace(state, claimants=(), answers=(), forced=(), tile=None, shi_lao_tou=None)
         if state.tiles_left == 0:
-            state = _emit(state, WallExhausted())
+            state = replace(
+                state,
+                claimants=(),
+                answers=(),
+                forced=(),
+                tile=None,
+                shi_lao_tou=None,
+                events=(*state.events, WallExhausted()),
+            )
             return self.settle_exhausted(state)
-        if replacement:
-            tile = state.wall[state.back - 1]
-            state = replace(state, back=state.back - 1)
-        else:
-            tile = state.wall[state.front]
-            state = replace(state, front=state.front + 1, kong_chain=0, chain_refs=())
         s = state.seats[seat]
-        state = _set_seat(
+        front, back = state.front, state.back
+        if replacement:
+            back -= 1
+            tile = state.wall[back]
+            chain, refs = state.kong_chain, state.chain_refs
+        else:
+            tile = state.wall[front]
+            front += 1
+            chain, refs = 0, ()
+        seats = _seats_with(
             state,
             seat,
             concealed=s.concealed.add(tile),
@@ -520,10 +580,25 @@ class Rules:
             draws=s.draws + 1,
             pass_hu=False,
             pass_hu_fan=-1,
-            pass_peng=TileSet(),
+            pass_peng=_NO_KINDS,
         )
-        state = replace(state, phase=Phase.TURN, current=seat, after_kong=False)
-        state = _emit(state, Drew(seat, tile, replacement))
+        state = replace(
+            state,
+            seats=seats,
+            front=front,
+            back=back,
+            kong_chain=chain,
+            chain_refs=refs,
+            phase=Phase.TURN,
+            current=seat,
+            after_kong=False,
+            claimants=(),
+            answers=(),
+            forced=(),
+            tile=None,
+            shi_lao_tou=None,
+            events=(*state.events, Drew(seat, tile, replacement)),
+        )
         return self._begin_turn(state)
 
     def _begin_turn(self, state: State) -> State:
@@ -643,9 +718,17 @@ class Rules:
             first_turn=state.discards_made <= 1 and all(not x.melds for x in state.seats),
         )
 
+    def _declined_fan(self, state: State, seat: int, tile: Tile | None, how: WinKind) -> int:
+        """The fan of a win being declined (only scored where 过手胡 compares fan)."""
+        if tile is None or not self.tracks_declined_fan():
+            return -1
+        breakdown = self.score(self.win_context(state, seat, tile, how))
+        return -1 if breakdown is None else breakdown.fan
+
     def _self_draw_win(self, state: State, seat: int, *, forced: bool) -> State:
         s = state.seats[seat]
-        tile = s.drawn if s.drawn is not None else max(s.concealed)
+        # a dealt hand's "winning tile" is the dealer's fourteenth tile
+        tile = s.drawn if s.drawn is not None else state.wall[13]
         breakdown = self.score(self.win_context(state, seat, tile, WinKind.SELF_DRAW))
         assert breakdown is not None
         win = WinRecord(seat, WinKind.SELF_DRAW, tile, None, breakdown, forced)
@@ -687,7 +770,16 @@ def _emit(state: State, event: Event) -> State:
     return replace(state, events=(*state.events, event))
 
 
-def _set_seat(state: State, seat: int, **changes: Any) -> State:
+def _seats_with(state: State, seat: int, **changes: Any) -> tuple[SeatState, ...]:
     seats = list(state.seats)
     seats[seat] = replace(seats[seat], **changes)
-    return replace(state, seats=tuple(seats))
+    return tuple(seats)
+
+
+def _set_seat(state: State, seat: int, **changes: Any) -> State:
+    return replace(state, seats=_seats_with(state, seat, **changes))
+
+
+_NO_KINDS = TileSet()
+_ALL_TILES = all_tiles()
+_FOURS = sum(4 << (3 * i) for i in range(34))

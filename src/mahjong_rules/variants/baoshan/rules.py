@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 import attrs
@@ -72,6 +72,12 @@ class Baoshan(Rules):
         breakdown = self.score(self.win_context(state, seat, tile, how))
         return breakdown is None or breakdown.fan <= s.pass_hu_fan
 
+    def discard_lifts_pass_hu(self, state: State, seat: int) -> bool:
+        return self.options.pass_hu == "yongshan"  # YS-PASSHU-1: its own discard passes
+
+    def tracks_declined_fan(self) -> bool:
+        return self.options.pass_hu == "yongshan"
+
     def score(self, ctx: WinContext) -> Breakdown | None:
         return score_baoshan(ctx, self.options)
 
@@ -94,13 +100,14 @@ class Baoshan(Rules):
             return self._ready(s.concealed.remove(s.drawn))
         return False
 
-    def may_discard(self, state: State, seat: int, tile: Tile) -> bool:
+    def discardable(self, state: State, seat: int) -> Iterable[Tile]:
         s = state.seats[seat]
         if not s.ting:
-            return True
+            return s.concealed.distinct()
         if s.drawn is not None:
-            return tile == s.drawn  # BS-TING-3: the locked hand never changes
-        return self._ready(s.concealed.remove(tile))  # the dealer's declaring discard
+            return (s.drawn,)  # BS-TING-3: the locked hand never changes
+        # the dealer's declaring discard must leave him ready (BS-TING-1)
+        return [t for t in s.concealed.distinct() if self._ready(s.concealed.remove(t))]
 
     def concealed_kong_allowed(self, state: State, seat: int, tile: Tile) -> bool:
         """BS-TING-3: after 报听 a concealed kong only if the waits stay exactly the same."""
@@ -194,6 +201,14 @@ class Baoshan(Rules):
             cancelled=tuple(cancelled),
         )
         return self.end_hand(state, result, extra)
+
+    def compute_waits(self, state: State, seat: int) -> int:
+        s = state.seats[seat]
+        mask = winning_tiles(s.concealed, honors=self.options.honors).mask
+        for meld in s.melds:  # no wait on a tile whose four copies the seat already holds
+            if mask >> meld.tile.index & 1 and meld.naturals + s.concealed.count(meld.tile) >= 4:
+                mask &= ~(1 << meld.tile.index)
+        return mask
 
     def ready_seats(self, state: State) -> dict[int, bool]:
         """Which seats hold a ready hand (听牌) now."""
