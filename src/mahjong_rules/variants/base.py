@@ -274,6 +274,21 @@ class Rules:
         held += sum(3 for m in s.melds if m.kind is MeldKind.PENG and m.tile == tile)
         return held >= 4
 
+    def peng_display(self, state: State, seat: int) -> tuple[tuple[Meld, int | None], ...]:
+        """BS-PENGSHOW-1 (特殊设定4): for each of ``seat``'s pengs, which of its three tiles an
+        interface lays face down — 0 (left) if claimed from 上家, 1 (middle) from 对家, 2 (right)
+        from 下家 — or ``None`` once the fourth copy has been discarded to the table."""
+        out = []
+        n = state.players
+        for meld in state.seats[seat].melds:
+            if meld.kind is not MeldKind.PENG or meld.from_seat is None:
+                continue
+            rel = (meld.from_seat - seat) % n
+            position = 2 if rel == 1 and n > 2 else 0 if rel == n - 1 and n > 2 else 1
+            discarded = sum(x.discards.count(meld.tile) for x in state.seats)
+            out.append((meld, None if discarded >= 2 else position))  # one was claimed for it
+        return tuple(out)
+
     def waits(self, state: State, seat: int) -> TileSet:
         """The tiles that would complete ``seat``'s hand (its 听牌), for 3k+1 hands."""
         return TileSet._make(self._wait_mask(state, seat))
