@@ -24,6 +24,7 @@ from mahjong_rules.engine import (
     Ting,
     WinRecord,
 )
+from mahjong_rules.engine.match import Match
 from mahjong_rules.errors import (
     HandSizeError,
     IllegalActionError,
@@ -72,6 +73,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidHandError",
     "MahjongRulesError",
+    "Match",
     "Meld",
     "MeldError",
     "MeldKind",

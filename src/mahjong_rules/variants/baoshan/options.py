@@ -77,6 +77,9 @@ class BaoshanOptions(Options):
         "doubling", ("doubling", "linear"), "SCORE-1: pattern score 2**fan, or 1 + fan"
     )
     fan_cap: int | None = optional_int(3, 0, 13, "BS-PAY-3: fan cap for wins (None: no cap)")
+    cha_jiao_fan_cap: int | None = optional_int(
+        3, 0, 13, "BS-CHAJIAO-2: fan cap of 查大叫 (seed: 3番封顶; None: no cap)"
+    )
     fan: tuple[tuple[str, int], ...] = fan_table(
         DEFAULT_FANS, "SCORE-2: fan per pattern key, e.g. {'qing_yi_se': 2}"
     )

@@ -19,7 +19,7 @@ from mahjong_rules.engine.settlement import (
 from mahjong_rules.engine.state import State
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.melds import Meld, MeldKind
-from mahjong_rules.scoring import Breakdown, WinContext, WinKind
+from mahjong_rules.scoring import Breakdown, WinContext, WinKind, fan_to_points
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.baoshan.options import BaoshanOptions
 from mahjong_rules.variants.baoshan.patterns import score_baoshan
@@ -215,7 +215,8 @@ class Baoshan(Rules):
         return {s: bool(self.waits(state, s)) for s in range(state.players)}
 
     def cha_jiao_score(self, state: State, seat: int) -> int:
-        """BS-CHAJIAO-2 查大叫: the best pattern score ``seat`` could win with (capped)."""
+        """BS-CHAJIAO-2 查大叫: the best pattern score ``seat`` could win with, capped at
+        ``cha_jiao_fan_cap`` fan (3, as the seed says) whatever the room's cap for wins."""
         if self.options.cha_jiao == "one":
             return 1
         best = 0
@@ -224,8 +225,12 @@ class Baoshan(Rules):
                 self.win_context(state, seat, tile, WinKind.DISCARD), how=WinKind.CHA_JIAO
             )
             breakdown = self.score(ctx)
-            if breakdown is not None and breakdown.points > best:
-                best = breakdown.points
+            if breakdown is None:
+                continue
+            _, points = fan_to_points(
+                breakdown.fan, scoring=self.options.scoring, cap=self.options.cha_jiao_fan_cap
+            )
+            best = max(best, points)
         return best
 
     def cha_jiao(self, state: State) -> list[Payment]:
