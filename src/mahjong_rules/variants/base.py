@@ -67,6 +67,8 @@ class Rules:
     """Other names :func:`~mahjong_rules.variants.get_variant` finds it by."""
     name_zh: ClassVar[str] = ""
     options_class: ClassVar[type[Options]] = Options
+    win_ends_hand: ClassVar[bool] = True
+    """Whether the first win (or wins on one discard) ends the hand (Baoshan; not 血战)."""
 
     def __init__(self, options: Options | None = None, **kwargs: Any) -> None:
         if options is None:
@@ -328,7 +330,11 @@ class Rules:
         how = WinKind.ROB_KONG if state.phase is Phase.ROB else WinKind.DISCARD
         if self._can_win_on(state, seat, tile, how):
             out.append(Hu(seat))
-        if state.phase is Phase.CLAIM and self.exposed_claims_allowed(state, seat):
+        if (
+            state.phase is Phase.CLAIM
+            and state.shi_lao_tou is None  # 十老头 comes before any peng or kong (BS-WIN-3)
+            and self.exposed_claims_allowed(state, seat)
+        ):
             held = s.concealed.count(tile)
             if held >= 2 and tile not in s.pass_peng:
                 out.append(Peng(seat))
@@ -512,6 +518,8 @@ class Rules:
                 claimants.append(other)
                 if forced_now and isinstance(options[0], Hu):
                     forced.append(other)
+        if forced and self.win_ends_hand:
+            claimants = forced  # a forced win ends the hand: a peng or kong could not happen
         if claimants:
             answers = tuple(Hu(s) for s in forced)
             state = replace(

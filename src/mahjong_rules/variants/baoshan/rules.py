@@ -53,6 +53,8 @@ class Baoshan(Rules):
         s = state.seats[seat]
         if s.drawn is None and state.discards_made == 0 and not self.options.dealer_dealt_win:
             return False  # BS-END-1 option: no win on the dealer's dealt 14
+        if s.ting and not s.discards:
+            return False  # BS-TING-2: in the declaring turn a seat chose 报听 over 胡
         return super()._can_self_win(state, seat)
 
     def win_forced(self, state: State) -> bool:
