@@ -39,6 +39,7 @@ from mahjong_rules.engine.state import Phase, State
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.notation import parse_tiles
 from mahjong_rules.tiles import Tile, all_tiles
+from mahjong_rules.variants import get_variant
 from mahjong_rules.variants.base import Rules
 
 __all__ = ["Q2", "Q", "T", "act", "burn", "deal", "make_wall", "play", "tiles"]
@@ -112,6 +113,28 @@ def make_wall(
     wall = [next(filler) if t is None else t for t in front]
     end = [next(filler) if t is None else t for t in back]
     return (*wall, *filler, *end)
+
+
+def new(
+    hands: Mapping[int, str],
+    draws: str = "",
+    *,
+    rules: Rules | None = None,
+    replacements: str = "",
+    tail: str = "",
+    dealer: int = 0,
+    buy_points: Sequence[int] | None = None,
+) -> State:
+    """A hand of ``rules`` (default: Baoshan with default options) dealt from ``hands``."""
+    return deal(
+        rules if rules is not None else get_variant("baoshan"),
+        hands,
+        draws,
+        replacements=replacements,
+        tail=tail,
+        dealer=dealer,
+        buy_points=buy_points,
+    )
 
 
 def deal(

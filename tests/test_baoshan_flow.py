@@ -31,24 +31,11 @@ from mahjong_rules import (
 )
 from mahjong_rules.engine.events import Dealt, Declared, Drew, Event, PointsBought
 from mahjong_rules.variants.base import Rules
-from scripting import Q2, Q, T, burn, deal, play
+from scripting import Q2, Q, T, burn, new, play
 
 KONG, WIN = PaymentReason.KONG, PaymentReason.WIN
 AN, BU, ZHI = MeldKind.AN_GANG, MeldKind.BU_GANG, MeldKind.ZHI_GANG
 BAOSHAN = get_variant("baoshan")
-
-
-def new(
-    hands: dict[int, str],
-    draws: str = "",
-    *,
-    rules: Rules = BAOSHAN,
-    replacements: str = "",
-    tail: str = "",
-    dealer: int = 0,
-) -> State:
-    """A hand dealt from ``hands`` (see :func:`scripting.make_wall`)."""
-    return deal(rules, hands, draws, replacements=replacements, tail=tail, dealer=dealer)
 
 
 def discards(seat: int, hand: str | TileCounts) -> tuple[Discard, ...]:

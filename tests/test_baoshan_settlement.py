@@ -31,7 +31,7 @@ from mahjong_rules import (
 from mahjong_rules.engine.events import PaymentsCancelled
 from mahjong_rules.variants.baoshan import Baoshan
 from mahjong_rules.variants.base import Rules
-from scripting import Q, T, burn, deal, play
+from scripting import Q, T, burn, new, play
 
 KONG, WIN, CHA_JIAO = PaymentReason.KONG, PaymentReason.WIN, PaymentReason.CHA_JIAO
 AN, BU, ZHI = MeldKind.AN_GANG, MeldKind.BU_GANG, MeldKind.ZHI_GANG
@@ -46,27 +46,6 @@ def baoshan(**options: Any) -> Baoshan:
 
 BAOSHAN = baoshan()
 
-
-def new(
-    hands: dict[int, str],
-    draws: str = "",
-    *,
-    rules: Rules = BAOSHAN,
-    replacements: str = "",
-    tail: str = "",
-    dealer: int = 0,
-    buy_points: tuple[int, ...] | None = None,
-) -> State:
-    """A hand dealt from ``hands`` (see :func:`scripting.make_wall`)."""
-    return deal(
-        rules,
-        hands,
-        draws,
-        replacements=replacements,
-        tail=tail,
-        dealer=dealer,
-        buy_points=buy_points,
-    )
 
 
 def result_of(rules: Rules, state: State) -> HandResult:

@@ -22,7 +22,6 @@ from mahjong_rules import (
     PaymentReason,
     Peng,
     Phase,
-    State,
     TileCounts,
     TileSet,
     Ting,
@@ -32,27 +31,13 @@ from mahjong_rules import (
 )
 from mahjong_rules.engine.events import Dealt, Discarded, Drew, Event, Paid, WallExhausted, Won
 from mahjong_rules.engine.wall import make_wall as full_wall
-from mahjong_rules.variants.base import Rules
-from scripting import Q2, Q, T, burn, deal, make_wall, play
+from scripting import Q2, Q, T, burn, make_wall, new, play
 
 KONG, WIN, CHA_JIAO = PaymentReason.KONG, PaymentReason.WIN, PaymentReason.CHA_JIAO
 BAOSHAN = get_variant("baoshan")
 
 # Seat 1 holds 555m: on the dealer's 5m it may win (555m+567m), peng or kong.
 CLAIMS = {0: Q + "5m", 1: "234m55567m666s99s", 2: Q, 3: Q}
-
-
-def new(
-    hands: dict[int, str],
-    draws: str = "",
-    *,
-    rules: Rules = BAOSHAN,
-    replacements: str = "",
-    tail: str = "",
-    dealer: int = 0,
-) -> State:
-    """A hand dealt from ``hands`` (see :func:`scripting.make_wall`)."""
-    return deal(rules, hands, draws, replacements=replacements, tail=tail, dealer=dealer)
 
 
 def discards(seat: int, hand: str) -> tuple[Discard, ...]:

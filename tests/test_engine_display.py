@@ -6,7 +6,7 @@ import attrs
 
 from mahjong_rules import Discard, Pass, Peng, get_variant
 from mahjong_rules.melds import Meld
-from tests.scripting import T, make_wall
+from scripting import T, make_wall
 
 HANDS = {
     0: "12345678m9m12345p",
