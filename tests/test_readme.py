@@ -1,0 +1,91 @@
+"""README.md stays true: its check command is what CI runs, and its Python example runs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+CI_RUN = ROOT / ".ci" / "run"
+
+_FENCE = re.compile(r"^```(?P<lang>[^\n]*)\n(?P<body>.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
+
+
+def _section(text: str, heading: str) -> str:
+    """The text under ``## heading`` up to the next level-1 or level-2 heading (outside fences)."""
+    sections: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    in_fence = False
+    for line in text.splitlines(keepends=True):
+        if line.startswith("```"):
+            in_fence = not in_fence
+        elif not in_fence and re.match(r"#{1,2} ", line):
+            level2 = line.startswith("## ")
+            current = sections.setdefault(line.lstrip("#").strip(), []) if level2 else None
+            continue
+        if current is not None:
+            current.append(line)
+    assert heading in sections, f"README.md has no '## {heading}' section"
+    return "".join(sections[heading])
+
+
+def _single_command(heading: str) -> str:
+    blocks = list(_FENCE.finditer(_section(README.read_text(encoding="utf-8"), heading)))
+    assert len(blocks) == 1, f"'## {heading}' must hold exactly one fenced block"
+    lines = blocks[0].group("body").splitlines()
+    assert len(lines) == 1, f"the '## {heading}' command must be one shell line, got {lines}"
+    return lines[0]
+
+
+def _ci_commands() -> list[str]:
+    """The lines of .ci/run that do work (not the shebang, comments, `set` or `cd`)."""
+    commands = []
+    for line in CI_RUN.read_text(encoding="utf-8").splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if stripped.startswith(("set ", "cd ")):
+            continue
+        commands.append(line)
+    return commands
+
+
+def test_ci_run_is_strict_bash() -> None:
+    text = CI_RUN.read_text(encoding="utf-8")
+    assert text.startswith("#!/usr/bin/env bash\n")
+    assert "set -euo pipefail" in text.splitlines()
+
+
+def test_check_command_is_what_ci_runs() -> None:
+    """The README's "Check it" line and the one command in .ci/run are byte-identical."""
+    check = _single_command("Check it")
+    assert _ci_commands() == [check]
+    assert check.encode("utf-8") == _ci_commands()[0].encode("utf-8")
+
+
+def test_docs_show_the_same_commands() -> None:
+    """docs/index.rst repeats both commands verbatim."""
+    index = (ROOT / "docs" / "index.rst").read_text(encoding="utf-8")
+    lines = {line.strip() for line in index.splitlines()}
+    assert _single_command("Check it") in lines
+    assert _single_command("Run it") in lines
+
+
+def test_run_command_is_one_line() -> None:
+    run = _single_command("Run it")
+    assert run.startswith("pip install . && python -m mahjong_rules analyze ")
+
+
+def _python_examples() -> list[str]:
+    text = README.read_text(encoding="utf-8")
+    return [m.group("body") for m in _FENCE.finditer(text) if m.group("lang").strip() == "python"]
+
+
+@pytest.mark.parametrize("index", range(len(_python_examples())))
+def test_readme_python_example_runs(index: int, capsys: pytest.CaptureFixture[str]) -> None:
+    source = _python_examples()[index]
+    exec(compile(source, f"README.md example {index + 1}", "exec"), {"__name__": "__readme__"})
+    capsys.readouterr()
