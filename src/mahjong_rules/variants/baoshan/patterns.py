@@ -1,4 +1,4 @@
-"""保山麻将 (Bǎoshān) scoring patterns (胡牌牌型, húpái páixíng): SPEC.md BS-PAT-*.
+"""保山麻将 (Bǎoshān) scoring patterns (胡牌牌型, húpái páixíng): SPEC.md ``BS-PAT-*``.
 
 One small :class:`~mahjong_rules.scoring.Pattern` class per pattern; :func:`baoshan_patterns`
 lists the ones a room's options turn on, and :func:`score_baoshan` scores a win with them
