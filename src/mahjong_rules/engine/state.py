@@ -134,8 +134,10 @@ class State:
     """Tile kinds that are wildcards (Yongshan's 听用; empty in Baoshan)."""
     indicator: Tile | None = None
     """Yongshan's 本金 tile, turned up after the deal."""
-    events: tuple[Event, ...] = ()
-    """What the transition that made this state did."""
+    events: tuple[Event, ...] = attrs.field(default=(), eq=False)
+    """What the transition that made this state did. A report, not part of the state's value:
+    two states reached by the same answers in different orders are equal (FLOW-2) although
+    their last events differ."""
     result: HandResult | None = None
     shi_lao_tou: int | None = None
     """In a claim window: the discarder completes 十老头 unless someone wins on the tile."""
