@@ -302,7 +302,7 @@ class Rules:
         out: list[Action] = []
         after_peng = s.drawn is None and state.discards_made > 0
         if not after_peng and self._can_self_win(state, seat):
-            out.append(Hu(seat))
+            out.append(Hu(seat))  # always first: _do_discard relies on it
         if not after_peng and state.tiles_left > 0:
             quads = s.concealed.bits & _FOURS
             while quads:  # kinds held four times: a lane holding 4 has its third bit set
@@ -398,7 +398,9 @@ class Rules:
         legal = self.legal_actions(state, action.seat)
         if not any(a is action for a in legal) and action not in legal:
             raise IllegalActionError(self._why_illegal(state, action))
-        state = replace(state, events=())
+        fresh = replace(state, events=())
+        fresh.cache.update(state.cache)  # the legal actions still hold: only the events changed
+        state = fresh
         if state.phase is Phase.BUYING:
             return self._do_buy(state, action)  # type: ignore[arg-type]
         if state.phase is Phase.TURN:
@@ -473,7 +475,7 @@ class Rules:
         pass_hu, pass_fan = s.pass_hu, s.pass_hu_fan
         if self.discard_lifts_pass_hu(state, seat):
             pass_hu, pass_fan = False, -1
-        elif (s.drawn is not None or state.discards_made == 0) and self._can_self_win(state, seat):
+        elif (legal := self.legal_actions(state, seat)) and legal[0].__class__ is Hu:
             # BS-PASSHU-1: declining a self-draw blocks wins on discards until the next draw
             pass_hu = True
             pass_fan = max(pass_fan, self._declined_fan(state, seat, s.drawn, WinKind.SELF_DRAW))
@@ -511,8 +513,13 @@ class Rules:
         claimants = []
         forced = []
         forced_now = self.win_forced(state)
+        shift = 3 * tile.index
         for k in range(1, state.players):
             other = (seat + k) % state.players
+            s = state.seats[other]
+            pair = (s.concealed.bits >> shift) & 7 >= 2
+            if not pair and not self._wait_mask(state, other) >> tile.index & 1:
+                continue  # neither a pair of the tile nor a wait on it: nothing to claim
             options = self._claim_options(state, other)
             if options:
                 claimants.append(other)
