@@ -391,7 +391,7 @@ class Rules:
     def apply(self, state: State, action: Action) -> State:
         """The state after ``action``; raises :class:`IllegalActionError` (state unchanged) if
         it is not one of :meth:`legal_actions`."""
-        if state.options != self.options:
+        if state.options is not self.options and state.options != self.options:
             raise IllegalActionError("this state belongs to a room with other options")
         if not isinstance(action, Action):
             raise IllegalActionError(f"not an action: {action!r}")
