@@ -35,6 +35,25 @@ _LOW_BITS = sum(1 << (BITS_PER_KIND * i) for i in range(34))
 _TILES = all_tiles()
 
 
+_SUIT_MASK = (1 << 27) - 1
+_KINDS_CACHE: dict[tuple[int, int], tuple[Tile, ...]] = {}
+
+
+def _suit_kinds(key: int, offset: int) -> tuple[Tile, ...]:
+    """The kinds held in one suit's slice of the packed counts (memoized by slice)."""
+    if not key:
+        return ()
+    found = _KINDS_CACHE.get((key, offset))
+    if found is None:
+        if len(_KINDS_CACHE) >= 100_000:
+            _KINDS_CACHE.clear()
+        found = tuple(
+            _TILES[offset + r] for r in range(9) if (key >> (BITS_PER_KIND * r)) & _LANE
+        )
+        _KINDS_CACHE[(key, offset)] = found
+    return found
+
+
 def _tiles_of(spec: str | Iterable[Tile]) -> Iterable[Tile]:
     return parse_tiles(spec) if isinstance(spec, str) else spec
 
@@ -125,6 +144,16 @@ class TileCounts:
             for _ in range((b >> shift) & _LANE):
                 yield tile
             present ^= low
+
+    def kinds(self) -> tuple[Tile, ...]:
+        """The kinds present, in tile order, once each (cached per suit: a hot path)."""
+        b = self.bits
+        return (
+            _suit_kinds(b & _SUIT_MASK, 0)
+            + _suit_kinds(b >> 27 & _SUIT_MASK, 9)
+            + _suit_kinds(b >> 54 & _SUIT_MASK, 18)
+            + _suit_kinds(b >> 81, 27)
+        )
 
     def distinct(self) -> TileSet:
         """The kinds present."""

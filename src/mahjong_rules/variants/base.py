@@ -155,7 +155,7 @@ class Rules:
 
     def discardable(self, state: State, seat: int) -> Iterable[Tile]:
         """The tiles ``seat`` may discard now (every kind it holds, less any lock: 报听)."""
-        return state.seats[seat].concealed.distinct()
+        return state.seats[seat].concealed.kinds()
 
     def can_declare(self, state: State, seat: int) -> bool:
         """Whether ``seat`` may declare 报听 now."""
@@ -318,8 +318,7 @@ class Rules:
         if self.can_declare(state, seat):
             out.append(Ting(seat))
         discards = _DISCARDS[seat]
-        out.extend(discards[tile.index] for tile in self.discardable(state, seat))
-        return tuple(out)
+        return (*out, *[discards[tile.index] for tile in self.discardable(state, seat)])
 
     def _claim_options(self, state: State, seat: int) -> list[Action]:
         """What ``seat`` could claim in the open window, before Pass (empty: not asked)."""
@@ -398,6 +397,8 @@ class Rules:
         legal = self.legal_actions(state, action.seat)
         if not any(a is action for a in legal) and action not in legal:
             raise IllegalActionError(self._why_illegal(state, action))
+        if state.phase is Phase.TURN and action.__class__ is Discard:
+            return self._do_discard(state, action)  # its first copy starts the new events
         fresh = replace(state, events=())
         fresh.cache.update(state.cache)  # the legal actions still hold: only the events changed
         state = fresh
@@ -495,21 +496,31 @@ class Rules:
             discards_made=state.discards_made + 1,
             after_kong=state.kong_chain > 0,
             kong_chain=0,
-            events=(*state.events, Discarded(seat, tile)),
-        )
-        return self._open_window(state, Phase.CLAIM, seat, tile)
-
-    def _open_window(self, state: State, phase: Phase, seat: int, tile: Tile) -> State:
-        shi = phase is Phase.CLAIM and self.shi_lao_tou_after(state, seat)
-        state = replace(
-            state,
-            phase=phase,
+            events=(Discarded(seat, tile),),  # a discard always starts a transition
+            shi_lao_tou=None,
+            phase=Phase.CLAIM,
             current=seat,
             tile=tile,
             answers=(),
             forced=(),
-            shi_lao_tou=seat if shi else None,
         )
+        return self._open_window(state, Phase.CLAIM, seat, tile, opened=True)
+
+    def _open_window(
+        self, state: State, phase: Phase, seat: int, tile: Tile, *, opened: bool = False
+    ) -> State:
+        """Ask the seats that may claim ``tile`` (``opened``: phase, seat and tile already set)."""
+        shi = phase is Phase.CLAIM and self.shi_lao_tou_after(state, seat)
+        if not opened or shi:
+            state = replace(
+                state,
+                phase=phase,
+                current=seat,
+                tile=tile,
+                answers=(),
+                forced=(),
+                shi_lao_tou=seat if shi else None,
+            )
         claimants = []
         forced = []
         forced_now = self.win_forced(state)

@@ -57,9 +57,13 @@ class Baoshan(Rules):
             return False  # BS-TING-2: in the declaring turn a seat chose 报听 over 胡
         return super()._can_self_win(state, seat)
 
+    def __init__(self, options: BaoshanOptions | None = None, **kwargs: object) -> None:
+        super().__init__(options, **kwargs)
+        self._last_tiles = self.options.last_tiles
+
     def win_forced(self, state: State) -> bool:
         """BS-LAST-1: fewer than N tiles left (N = 4, or 20 with 2 or 3 players)."""
-        return state.tiles_left < self.options.last_tiles
+        return state.back - state.front < self._last_tiles
 
     def pass_hu_blocks(self, state: State, seat: int, how: WinKind) -> bool:
         """BS-PASSHU-1; with ``pass_hu="yongshan"`` a win worth more fan than any declined
@@ -105,7 +109,7 @@ class Baoshan(Rules):
     def discardable(self, state: State, seat: int) -> Iterable[Tile]:
         s = state.seats[seat]
         if not s.ting:
-            return s.concealed.distinct()
+            return s.concealed.kinds()
         if s.drawn is not None:
             return (s.drawn,)  # BS-TING-3: the locked hand never changes
         # the dealer's declaring discard must leave him ready (BS-TING-1)
