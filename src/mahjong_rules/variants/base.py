@@ -665,7 +665,7 @@ class Rules:
                 drawn=None,
                 pass_hu=False,
                 pass_hu_fan=-1,
-                pass_peng=TileSet(),
+                pass_peng=_NO_KINDS,
             )
             state = replace(
                 state,
@@ -684,7 +684,7 @@ class Rules:
             seat,
             concealed=s.concealed.remove(tile, 3),
             melds=(*s.melds, meld),
-            pass_peng=TileSet(),
+            pass_peng=_NO_KINDS,
         )
         state = replace(state, current=seat, kong_chain=0, chain_refs=())
         state = _emit(state, Claimed(seat, meld))
@@ -699,12 +699,8 @@ class Rules:
             state = _set_seat(state, seat, concealed=concealed, melds=(*s.melds, meld))
             state = _emit(state, Konged(seat, meld))
             return self._after_kong(state, seat, meld)
-        # 补杠: others may rob it first (BS-GANG-6)
-        state = replace(state, pending=action)
-        robbing = self._open_window(state, Phase.ROB, seat, tile)
-        if robbing.phase is Phase.ROB or robbing.phase is Phase.ENDED:
-            return robbing
-        return robbing  # nobody could rob: _resolve already completed the kong
+        # 补杠: others may rob it first (BS-GANG-6); with nobody to ask, _resolve completes it
+        return self._open_window(replace(state, pending=action), Phase.ROB, seat, tile)
 
     def _complete_added_kong(self, state: State, action: Gang) -> State:
         seat, tile = action.seat, action.tile
@@ -729,11 +725,7 @@ class Rules:
             chain_refs=(*state.chain_refs, ref),
             events=(*state.events, *(Paid(p) for p in payments)),
         )
-        chain, refs = state.kong_chain, state.chain_refs
-        state = self._draw(state, seat, replacement=True)
-        if state.phase is Phase.TURN:
-            state = replace(state, kong_chain=chain, chain_refs=refs)
-        return state
+        return self._draw(state, seat, replacement=True)  # a replacement keeps the chain
 
     # ------------------------------------------------------------------ wins
 
