@@ -168,8 +168,9 @@ class Rules:
         """Whether ``seat`` may peng or make an exposed kong at all (not after 报听)."""
         return not state.seats[seat].ting
 
-    def shi_lao_tou_after(self, state: State, seat: int) -> bool:
-        """Whether ``seat``'s discard just completed 十老头 (Baoshan with honors)."""
+    def completes_shi_lao_tou(self, honor_run: int) -> bool:
+        """Whether a seat whose discards so far are ``honor_run`` honors (-1: not all honors)
+        has just completed 十老头 (Baoshan with honors, BS-WIN-3)."""
         return False
 
     # ------------------------------------------------------------------ starting a hand
@@ -252,12 +253,14 @@ class Rules:
         cached = state.cache.get(seat)
         if cached is not None:
             return cached  # type: ignore[no-any-return]
-        if seat not in self.to_act(state):
-            found: tuple[Action, ...] = ()
-        elif state.phase is Phase.BUYING:
+        phase = state.phase
+        if phase is Phase.TURN:
+            turn = seat == state.current
+            found: tuple[Action, ...] = self._turn_actions(state, seat) if turn else ()
+        elif seat not in self.to_act(state):
+            found = ()
+        elif phase is Phase.BUYING:
             found = tuple(BuyPoints(seat, p) for p in range(self.buy_cap + 1))
-        elif state.phase is Phase.TURN:
-            found = self._turn_actions(state, seat)
         else:
             found = self._claim_actions(state, seat)
         if isinstance(seat, int):
@@ -395,8 +398,12 @@ class Rules:
         if not isinstance(action, Action):
             raise IllegalActionError(f"not an action: {action!r}")
         legal = self.legal_actions(state, action.seat)
-        if not any(a is action for a in legal) and action not in legal:
-            raise IllegalActionError(self._why_illegal(state, action))
+        for listed in legal:
+            if listed is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalActionError(self._why_illegal(state, action))
         if state.phase is Phase.TURN and action.__class__ is Discard:
             return self._do_discard(state, action)  # its first copy starts the new events
         fresh = replace(state, events=())
@@ -490,6 +497,16 @@ class Rules:
             pass_hu=pass_hu,
             pass_hu_fan=pass_fan,
         )
+        if not self._anyone_may_claim(state, seat, tile, seats[seat]):
+            # the common case: nobody may claim the tile, so the next seat draws at once and the
+            # whole transition is one state copy
+            return self._draw(
+                state,
+                state.next_seat(seat),
+                seats=seats,
+                events=(Discarded(seat, tile),),
+                discards_made=state.discards_made + 1,
+            )
         state = replace(
             state,
             seats=seats,
@@ -506,11 +523,26 @@ class Rules:
         )
         return self._open_window(state, Phase.CLAIM, seat, tile, opened=True)
 
+    def _anyone_may_claim(self, state: State, seat: int, tile: Tile, after: SeatState) -> bool:
+        """Whether a claim window must open for ``seat``'s discard of ``tile``: some other seat
+        holds a pair of it or waits on it, or the discard completes 十老头. ``after`` is the
+        discarder as it is once the tile has left its hand."""
+        if self.completes_shi_lao_tou(after.honor_run):
+            return True
+        shift = 3 * tile.index
+        bit = tile.index
+        for other, s in enumerate(state.seats):
+            if other == seat or s.won:
+                continue
+            if (s.concealed.bits >> shift) & 7 >= 2 or self._wait_mask(state, other) >> bit & 1:
+                return True
+        return False
+
     def _open_window(
         self, state: State, phase: Phase, seat: int, tile: Tile, *, opened: bool = False
     ) -> State:
         """Ask the seats that may claim ``tile`` (``opened``: phase, seat and tile already set)."""
-        shi = phase is Phase.CLAIM and self.shi_lao_tou_after(state, seat)
+        shi = phase is Phase.CLAIM and self.completes_shi_lao_tou(state.seats[seat].honor_run)
         if not opened or shi:
             state = replace(
                 state,
@@ -591,19 +623,37 @@ class Rules:
 
     # ------------------------------------------------------------------ draws and turns
 
-    def _draw(self, state: State, seat: int, *, replacement: bool = False) -> State:
+    def _draw(
+        self,
+        state: State,
+        seat: int,
+        *,
+        replacement: bool = False,
+        seats: tuple[SeatState, ...] | None = None,
+        events: tuple[Event, ...] | None = None,
+        **changes: Any,
+    ) -> State:
+        """``seat`` draws (from the back for a kong replacement), or the wall runs out.
+
+        ``seats``, ``events`` and ``changes`` are the rest of the transition, folded into the
+        same state copy (a discard nobody claims comes here directly).
+        """
+        seats = state.seats if seats is None else seats
+        events = state.events if events is None else events
         if state.tiles_left == 0:
             state = replace(
                 state,
+                seats=seats,
                 claimants=(),
                 answers=(),
                 forced=(),
                 tile=None,
                 shi_lao_tou=None,
-                events=(*state.events, WallExhausted()),
+                events=(*events, WallExhausted()),
+                **changes,
             )
             return self.settle_exhausted(state)
-        s = state.seats[seat]
+        s = seats[seat]
         front, back = state.front, state.back
         if replacement:
             back -= 1
@@ -613,9 +663,8 @@ class Rules:
             tile = state.wall[front]
             front += 1
             chain, refs = 0, ()
-        seats = _seats_with(
-            state,
-            seat,
+        drawer = replace(
+            s,
             concealed=s.concealed.add(tile),
             drawn=tile,
             draws=s.draws + 1,
@@ -625,7 +674,7 @@ class Rules:
         )
         state = replace(
             state,
-            seats=seats,
+            seats=(*seats[:seat], drawer, *seats[seat + 1 :]),
             front=front,
             back=back,
             kong_chain=chain,
@@ -638,7 +687,8 @@ class Rules:
             forced=(),
             tile=None,
             shi_lao_tou=None,
-            events=(*state.events, Drew(seat, tile, replacement)),
+            events=(*events, Drew(seat, tile, replacement)),
+            **changes,
         )
         return self._begin_turn(state)
 

@@ -126,8 +126,8 @@ class Baoshan(Rules):
 
     # ------------------------------------------------------------------ 十老头 (BS-WIN-3)
 
-    def shi_lao_tou_after(self, state: State, seat: int) -> bool:
-        return self.options.honors and state.seats[seat].honor_run == 10
+    def completes_shi_lao_tou(self, honor_run: int) -> bool:
+        return self.options.honors and honor_run == 10
 
     def _shi_lao_tou_win(self, state: State, seat: int) -> State:
         """十老头 settles as a forced self-draw worth its own fan (BS-WIN-3)."""
