@@ -47,6 +47,8 @@ class WinContext:
     """Wildcards in the concealed part (not in ``concealed``)."""
     wild_kinds: TileSet = attrs.field(factory=TileSet)
     """The tile kinds that are wildcards in this hand (empty in Baoshan)."""
+    indicator: Tile | None = None
+    """Yongshan's 本金 tile (turned up after the deal), ``None`` elsewhere."""
     kong_chain: int = 0
     """Kongs made in a row by the winner this turn before a self-draw on a replacement tile
     (杠上花: 1, 双杠杠上花: 2, 三杠杠上花: 3); 0 otherwise."""

@@ -792,6 +792,7 @@ class Rules:
             how=how,
             wilds=wilds,
             wild_kinds=state.wild_kinds,
+            indicator=state.indicator,
             kong_chain=state.kong_chain if how is WinKind.SELF_DRAW else 0,
             after_kong=state.after_kong and how is WinKind.DISCARD,
             declared_ting=s.ting,
