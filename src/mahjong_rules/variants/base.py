@@ -295,7 +295,11 @@ class Rules:
         return tuple(out)
 
     def waits(self, state: State, seat: int) -> TileSet:
-        """The tiles that would complete ``seat``'s hand (its 听牌), for 3k+1 hands."""
+        """The tiles that would complete ``seat``'s hand (its 听牌).
+
+        For a seat holding 3k+1 tiles (every seat between turns); a seat in its turn holds 3k+2
+        and gets :class:`~mahjong_rules.errors.HandSizeError`.
+        """
         return TileSet._make(self._wait_mask(state, seat))
 
     # ------------------------------------------------------------------ legal actions
