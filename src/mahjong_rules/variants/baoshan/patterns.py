@@ -41,6 +41,7 @@ from mahjong_rules.scoring import (
     best_breakdown,
     fan_to_points,
 )
+from mahjong_rules.scoring.shapes import all_pungs, one_suit
 from mahjong_rules.tiles import Suit
 from mahjong_rules.variants.baoshan.options import BaoshanOptions
 from mahjong_rules.wins.types import Decomposition, GroupKind, WinForm
@@ -149,10 +150,7 @@ class DaDuiZi(_BaoshanPattern):
     default_fan = 1
 
     def applies(self, ctx: WinContext) -> bool:
-        reading = ctx.reading
-        if reading is None or reading.form is not WinForm.STANDARD:
-            return False
-        return all(group.kind is not GroupKind.CHOW for group in reading.groups)
+        return all_pungs(ctx)
 
 
 class QingYiSe(_BaoshanPattern):
@@ -164,8 +162,7 @@ class QingYiSe(_BaoshanPattern):
     default_fan = 1
 
     def applies(self, ctx: WinContext) -> bool:
-        suits = ctx.all_tiles.suits()
-        return ctx.reading is not None and len(suits) == 1 and Suit.HONOR not in suits
+        return one_suit(ctx)
 
 
 class ZiYiSe(_BaoshanPattern):

@@ -38,10 +38,11 @@ from typing import ClassVar
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import Breakdown, Pattern, WinContext, WinKind, best_breakdown
+from mahjong_rules.scoring.shapes import all_pungs, one_suit
 from mahjong_rules.tiles import Suit
 from mahjong_rules.variants.yongshan.options import YongshanOptions
 from mahjong_rules.wins import iter_decompositions
-from mahjong_rules.wins.types import Decomposition, GroupKind, WinForm
+from mahjong_rules.wins.types import Decomposition, WinForm
 
 __all__ = [
     "BenJin",
@@ -129,10 +130,7 @@ class PengPengHu(_YongshanPattern):
     default_fan = 1
 
     def applies(self, ctx: WinContext) -> bool:
-        reading = ctx.reading
-        if reading is None or reading.form is not WinForm.STANDARD:
-            return False
-        return all(group.kind is not GroupKind.CHOW for group in reading.groups)
+        return all_pungs(ctx)
 
 
 class QingYiSe(_YongshanPattern):
@@ -147,10 +145,7 @@ class QingYiSe(_YongshanPattern):
     default_fan = 2
 
     def applies(self, ctx: WinContext) -> bool:
-        if ctx.reading is None:
-            return False
-        suits = set(ctx.reading.tiles.suits()) | {meld.tile.suit for meld in ctx.melds}
-        return len(suits) == 1
+        return one_suit(ctx)
 
 
 class QiDui(_YongshanPattern):
