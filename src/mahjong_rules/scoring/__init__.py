@@ -4,6 +4,8 @@ from mahjong_rules.scoring.context import WinContext, WinKind
 from mahjong_rules.scoring.pattern import (
     Breakdown,
     Pattern,
+    PingHu,
+    ReplacesPingHu,
     ScoreItem,
     best_breakdown,
     fan_to_points,
@@ -12,6 +14,8 @@ from mahjong_rules.scoring.pattern import (
 __all__ = [
     "Breakdown",
     "Pattern",
+    "PingHu",
+    "ReplacesPingHu",
     "ScoreItem",
     "WinContext",
     "WinKind",

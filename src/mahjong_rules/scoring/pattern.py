@@ -11,7 +11,15 @@ from mahjong_rules.scoring.context import WinContext
 from mahjong_rules.wins import iter_decompositions
 from mahjong_rules.wins.types import Decomposition
 
-__all__ = ["Breakdown", "Pattern", "ScoreItem", "best_breakdown", "fan_to_points"]
+__all__ = [
+    "Breakdown",
+    "Pattern",
+    "PingHu",
+    "ReplacesPingHu",
+    "ScoreItem",
+    "best_breakdown",
+    "fan_to_points",
+]
 
 
 class Pattern:
@@ -37,6 +45,28 @@ class Pattern:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name_zh} {self.key}>"
+
+
+class PingHu(Pattern):
+    """平胡 (pínghú), plain win — BS-PAT-平胡, YS-PAT-平胡: no other pattern; 0 fan, 1 point.
+
+    It applies to every win; every other pattern of a variant that uses it derives from
+    :class:`ReplacesPingHu`, so 平胡 stays in a breakdown exactly when nothing else applies.
+    """
+
+    key = "ping_hu"
+    name_zh = "平胡"
+    pinyin = "pínghú"
+    default_fan = 0
+
+    def applies(self, ctx: WinContext) -> bool:
+        return True
+
+
+class ReplacesPingHu(Pattern):
+    """Base of a pattern other than 平胡: when it applies, 平胡 does not."""
+
+    replaces: ClassVar[tuple[str, ...]] = ("ping_hu",)
 
 
 @attrs.frozen

@@ -35,6 +35,8 @@ from mahjong_rules.melds import MeldKind
 from mahjong_rules.scoring import (
     Breakdown,
     Pattern,
+    PingHu,
+    ReplacesPingHu,
     ScoreItem,
     WinContext,
     WinKind,
@@ -99,29 +101,7 @@ def _wins_in_chow_at(ctx: WinContext, positions: tuple[int, ...]) -> bool:
     return False
 
 
-class _BaoshanPattern(Pattern):
-    """A Baoshan pattern other than 平胡: when it applies, 平胡 does not (BS-PAT-平胡)."""
-
-    replaces: ClassVar[tuple[str, ...]] = ("ping_hu",)
-
-
-class PingHu(Pattern):
-    """平胡 (pínghú), plain win — BS-PAT-平胡: no other pattern; 0 fan, the base 1 point.
-
-    It applies to every win; every other pattern here replaces it, so it remains only when
-    nothing else applies.
-    """
-
-    key = "ping_hu"
-    name_zh = "平胡"
-    pinyin = "pínghú"
-    default_fan = 0
-
-    def applies(self, ctx: WinContext) -> bool:
-        return True
-
-
-class MenQing(_BaoshanPattern):
+class MenQing(ReplacesPingHu):
     """门清 (ménqīng), concealed hand — BS-PAT-门清: no peng, no exposed kong, self-drawn.
 
     A concealed kong (暗杠) is allowed. In 查大叫 (WinKind.CHA_JIAO) a concealed ready hand
@@ -138,7 +118,7 @@ class MenQing(_BaoshanPattern):
         return ctx.reading is not None and won_right and ctx.is_concealed_hand
 
 
-class DaDuiZi(_BaoshanPattern):
+class DaDuiZi(ReplacesPingHu):
     """大对子 (dàduìzi), all pungs — BS-PAT-大对子: four pungs or kongs plus the pair.
 
     Declared melds are always pengs or kongs; the reading must have no chow.
@@ -153,7 +133,7 @@ class DaDuiZi(_BaoshanPattern):
         return all_pungs(ctx)
 
 
-class QingYiSe(_BaoshanPattern):
+class QingYiSe(ReplacesPingHu):
     """清一色 (qīngyīsè), one suit — BS-PAT-清一色: every tile of one of 万, 筒, 条; no honors."""
 
     key = "qing_yi_se"
@@ -165,7 +145,7 @@ class QingYiSe(_BaoshanPattern):
         return one_suit(ctx)
 
 
-class ZiYiSe(_BaoshanPattern):
+class ZiYiSe(ReplacesPingHu):
     """字一色 (zìyīsè), all honors — BS-PAT-字一色: every tile an honor (option 有风)."""
 
     key = "zi_yi_se"
@@ -177,7 +157,7 @@ class ZiYiSe(_BaoshanPattern):
         return ctx.reading is not None and ctx.all_tiles.suits() == {Suit.HONOR}
 
 
-class XiaoQiDui(_BaoshanPattern):
+class XiaoQiDui(ReplacesPingHu):
     """小七对 (xiǎoqīduì), seven pairs — BS-PAT-小七对: seven pairs, no four of a kind.
 
     Seven pairs holding four of a kind are 龙爪背 instead (BS-PAT-龙爪背 Reading).
@@ -193,7 +173,7 @@ class XiaoQiDui(_BaoshanPattern):
         return pairs is not None and len(set(pairs)) == len(pairs)
 
 
-class LongZhuaBei(_BaoshanPattern):
+class LongZhuaBei(ReplacesPingHu):
     """龙爪背 (lóngzhuǎbèi), dragon's claw — BS-PAT-龙爪背: five pairs plus four of a kind.
 
     A seven-pairs reading in which two pairs are the same tile (Reading: two such fours still
@@ -211,7 +191,7 @@ class LongZhuaBei(_BaoshanPattern):
         return pairs is not None and len(set(pairs)) < len(pairs)
 
 
-class ShiLaoTou(_BaoshanPattern):
+class ShiLaoTou(ReplacesPingHu):
     """十老头 (shílǎotóu), ten honors — BS-PAT-十老头: won by ten honor discards (BS-WIN-3).
 
     Never in 查大叫: it needs a real win.
@@ -226,7 +206,7 @@ class ShiLaoTou(_BaoshanPattern):
         return ctx.shi_lao_tou and ctx.how is not WinKind.CHA_JIAO
 
 
-class BianJueZhang(_BaoshanPattern):
+class BianJueZhang(ReplacesPingHu):
     """边绝张 (biānjuézhāng), last tile on an edge wait — BS-PAT-边绝张, BS-JUEZHANG-1.
 
     In the reading the winning tile is the 3 of a 123 chow or the 7 of a 789 chow (56 waiting
@@ -247,7 +227,7 @@ class BianJueZhang(_BaoshanPattern):
         return _wins_in_chow_at(ctx, (position,))
 
 
-class KaJueZhang(_BaoshanPattern):
+class KaJueZhang(ReplacesPingHu):
     """卡绝张 (kǎjuézhāng), last tile on a closed wait — BS-PAT-卡绝张, BS-JUEZHANG-1.
 
     In the reading the winning tile is the middle of a chow (46 waiting 5), and its other three
@@ -263,7 +243,7 @@ class KaJueZhang(_BaoshanPattern):
         return ctx.winning_tile in ctx.pengs_on_table and _wins_in_chow_at(ctx, (1,))
 
 
-class QuanQiuRen(_BaoshanPattern):
+class QuanQiuRen(ReplacesPingHu):
     """全求人 (quánqiúrén), all melds declared — BS-PAT-全求人: a single wait won on a discard.
 
     Four declared melds (暗杠 allowed), the concealed part only the pair the winning tile
@@ -282,7 +262,7 @@ class QuanQiuRen(_BaoshanPattern):
         return ctx.reading is not None and single and declared and ctx.how in _ON_A_DISCARD
 
 
-class YiTiaoLong(_BaoshanPattern):
+class YiTiaoLong(ReplacesPingHu):
     """一条龙 (yītiáolóng), pure straight — BS-PAT-一条龙 (option): 123, 456, 789 of one suit."""
 
     key = "yi_tiao_long"
@@ -297,7 +277,7 @@ class YiTiaoLong(_BaoshanPattern):
         )
 
 
-class SiGuiYi(_BaoshanPattern):
+class SiGuiYi(ReplacesPingHu):
     """四归一 (sìguīyī), four to one — BS-PAT-四归一 (option): winning the fourth copy.
 
     The winner held the other three copies of the winning tile concealed. With
@@ -324,7 +304,7 @@ class SiGuiYi(_BaoshanPattern):
         )
 
 
-class LaiMenBaoTing(_BaoshanPattern):
+class LaiMenBaoTing(ReplacesPingHu):
     """来门报听 (láiménbàotīng), declared ready — BS-PAT-来门报听 (option; BS-TING-1..3).
 
     Counts in 查大叫 too for a seat that declared.
@@ -339,7 +319,7 @@ class LaiMenBaoTing(_BaoshanPattern):
         return ctx.declared_ting
 
 
-class GangShangHua(_BaoshanPattern):
+class GangShangHua(ReplacesPingHu):
     """杠上花 (gàngshànghuā), flower on the kong — BS-PAT-杠上花: self-draw after one kong.
 
     The 杠上花 family replace each other (by ``kong_chain``: 1, 2, 3 or more); never in 查大叫.
@@ -354,7 +334,7 @@ class GangShangHua(_BaoshanPattern):
         return ctx.how is WinKind.SELF_DRAW and ctx.kong_chain == 1
 
 
-class ShuangGangShangHua(_BaoshanPattern):
+class ShuangGangShangHua(ReplacesPingHu):
     """双杠杠上花 (shuānggàng gàngshànghuā), two kongs in a row then a self-draw — BS-PAT-杠上花."""
 
     key = "shuang_gang_shang_hua"
@@ -366,7 +346,7 @@ class ShuangGangShangHua(_BaoshanPattern):
         return ctx.how is WinKind.SELF_DRAW and ctx.kong_chain == 2
 
 
-class SanGangShangHua(_BaoshanPattern):
+class SanGangShangHua(ReplacesPingHu):
     """三杠杠上花 (sāngàng gàngshànghuā), three kongs in a row then a self-draw — BS-PAT-杠上花.
 
     Three or more kongs in a row.
@@ -381,7 +361,7 @@ class SanGangShangHua(_BaoshanPattern):
         return ctx.how is WinKind.SELF_DRAW and ctx.kong_chain >= 3
 
 
-class GangShangPao(_BaoshanPattern):
+class GangShangPao(ReplacesPingHu):
     """杠上炮 (gàngshàngpào), cannon on the kong — BS-PAT-杠上炮: won on a konger's discard.
 
     The discard is the konger's first after a kong of any kind (its payments are cancelled,
@@ -397,7 +377,7 @@ class GangShangPao(_BaoshanPattern):
         return ctx.how is WinKind.DISCARD and ctx.after_kong
 
 
-class QiangGangHu(_BaoshanPattern):
+class QiangGangHu(ReplacesPingHu):
     """抢杠胡 (qiǎnggànghú), robbing the kong — BS-PAT-抢杠胡: winning on a 补杠's tile.
 
     Only a 补杠 can be robbed; it settles as a win on a discard (BS-GANG-6). Never in 查大叫.

@@ -33,11 +33,18 @@ The 缺一门 rule (YS-WIN-1) is the rules' job, not scoring's; :func:`lacks_a_s
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import ClassVar
 
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.melds import Meld, MeldKind
-from mahjong_rules.scoring import Breakdown, Pattern, WinContext, WinKind, best_breakdown
+from mahjong_rules.scoring import (
+    Breakdown,
+    Pattern,
+    PingHu,
+    ReplacesPingHu,
+    WinContext,
+    WinKind,
+    best_breakdown,
+)
 from mahjong_rules.scoring.shapes import all_pungs, one_suit
 from mahjong_rules.tiles import Suit
 from mahjong_rules.variants.yongshan.options import YongshanOptions
@@ -100,25 +107,7 @@ def _own_kong_count(ctx: WinContext) -> int:
     return sum(1 for meld in ctx.melds if meld.is_kong)
 
 
-class _YongshanPattern(Pattern):
-    """A Yongshan pattern other than 平胡: when it applies, 平胡 does not (YS-PAT-平胡)."""
-
-    replaces: ClassVar[tuple[str, ...]] = ("ping_hu",)
-
-
-class PingHu(Pattern):
-    """平胡 (pínghú), plain win — YS-PAT-平胡: no other pattern; 0 fan, the base 1 point."""
-
-    key = "ping_hu"
-    name_zh = "平胡"
-    pinyin = "pínghú"
-    default_fan = 0
-
-    def applies(self, ctx: WinContext) -> bool:
-        return True
-
-
-class PengPengHu(_YongshanPattern):
+class PengPengHu(ReplacesPingHu):
     """碰碰胡 (pèngpènghú), all pungs — YS-PAT-碰碰胡: four pungs or kongs plus the pair.
 
     Standard form, no chow in the reading; declared melds are always pengs or kongs.
@@ -133,7 +122,7 @@ class PengPengHu(_YongshanPattern):
         return all_pungs(ctx)
 
 
-class QingYiSe(_YongshanPattern):
+class QingYiSe(ReplacesPingHu):
     """清一色 (qīngyīsè), one suit — YS-PAT-清一色: every tile as read, melds included, one suit.
 
     Wildcards count as the tiles they stand for; a meld as its tile.
@@ -148,7 +137,7 @@ class QingYiSe(_YongshanPattern):
         return one_suit(ctx)
 
 
-class QiDui(_YongshanPattern):
+class QiDui(ReplacesPingHu):
     """七对 (qīduì), seven pairs — YS-PAT-七对: the seven-pairs form (four of a kind is two pairs
     and one 归)."""
 
@@ -161,7 +150,7 @@ class QiDui(_YongshanPattern):
         return ctx.reading is not None and ctx.reading.form is WinForm.SEVEN_PAIRS
 
 
-class GangShangHua(_YongshanPattern):
+class GangShangHua(ReplacesPingHu):
     """杠上花 (gàngshànghuā), flower on the kong — YS-PAT-杠上花: self-draw on a kong's replacement.
 
     ``kong_chain`` >= 1; a 提 between replacement and win makes the engine pass 0.
@@ -176,7 +165,7 @@ class GangShangHua(_YongshanPattern):
         return ctx.how is WinKind.SELF_DRAW and ctx.kong_chain >= 1
 
 
-class GangShangPao(_YongshanPattern):
+class GangShangPao(ReplacesPingHu):
     """杠上炮 (gàngshàngpào), cannon on the kong — YS-PAT-杠上炮: won on a konger's next discard."""
 
     key = "gang_shang_pao"
@@ -188,7 +177,7 @@ class GangShangPao(_YongshanPattern):
         return ctx.how is WinKind.DISCARD and ctx.after_kong
 
 
-class QiangGangHu(_YongshanPattern):
+class QiangGangHu(ReplacesPingHu):
     """抢杠胡 (qiǎnggànghú), robbing the kong — YS-PAT-抢杠胡: won on a 补杠's natural tile.
 
     With 自摸加番 the 自摸 fan is added too (:class:`ZiMo`).
@@ -203,7 +192,7 @@ class QiangGangHu(_YongshanPattern):
         return ctx.how is WinKind.ROB_KONG
 
 
-class TianHu(_YongshanPattern):
+class TianHu(ReplacesPingHu):
     """天胡 (tiānhú), heavenly win — YS-PAT-天胡: the dealer wins on his dealt 14."""
 
     key = "tian_hu"
@@ -216,7 +205,7 @@ class TianHu(_YongshanPattern):
         return ctx.how is WinKind.SELF_DRAW and ctx.first_turn and dealer
 
 
-class DiHu(_YongshanPattern):
+class DiHu(ReplacesPingHu):
     """地胡 (dìhú), earthly win — YS-PAT-地胡: won on the dealer's first discard."""
 
     key = "di_hu"
@@ -228,7 +217,7 @@ class DiHu(_YongshanPattern):
         return ctx.how is WinKind.DISCARD and ctx.first_turn and ctx.seat != ctx.dealer
 
 
-class Gui(_YongshanPattern):
+class Gui(ReplacesPingHu):
     """归 (guī), four of a kind — YS-PAT-归: +1 fan per tile with all four copies held.
 
     Counted across the concealed hand as read (a wildcard counts only where the reading uses
@@ -254,7 +243,7 @@ class Gui(_YongshanPattern):
         return sum(1 for tile in held.kinds() if held.count(tile) >= 4)
 
 
-class Gang(_YongshanPattern):
+class Gang(ReplacesPingHu):
     """杠 (gàng), kong — YS-PAT-杠: +1 fan per own kong of any kind, besides 归."""
 
     key = "gang"
@@ -269,7 +258,7 @@ class Gang(_YongshanPattern):
         return _own_kong_count(ctx) if ctx.reading is not None else 0
 
 
-class BenJin(_YongshanPattern):
+class BenJin(ReplacesPingHu):
     """本金 (běnjīn), the turned-up tile — YS-PAT-本金: 3 in the concealed hand +1, 4 → +2.
 
     Counted as read (wildcards only where the reading uses them as the 本金 tile). Seven pairs:
@@ -294,7 +283,7 @@ class BenJin(_YongshanPattern):
         return 1 if held >= low else 0
 
 
-class WuTingYong(_YongshanPattern):
+class WuTingYong(ReplacesPingHu):
     """无听用 (wú tīngyòng), no wildcard — YS-PAT-无听用: no wildcard tile in the winning hand.
 
     None in the concealed part (``wilds``), none inside a meld, and no natural tile of a wild
@@ -314,7 +303,7 @@ class WuTingYong(_YongshanPattern):
         return not any(tile in ctx.wild_kinds for tile in ctx.concealed.kinds())
 
 
-class ZiMo(_YongshanPattern):
+class ZiMo(ReplacesPingHu):
     """自摸 (zìmō), self-draw — YS-PAT-自摸: +1 with the room option 自摸加番.
 
     抢杠胡 adds it too (YS-PAT-抢杠胡).
