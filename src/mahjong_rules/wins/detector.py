@@ -41,11 +41,6 @@ _ALL_KINDS: Final = (1 << 34) - 1
 _LANE: Final = (1 << LANE_BITS) - 1
 
 
-def _spread(mask: int) -> int:
-    """Spread a 9-bit rank mask to one bit per 3-bit lane (rank r -> bit 3r)."""
-    return sum(1 << (3 * r) for r in range(9) if mask >> r & 1)
-
-
 # The tables, bound to module globals on first use (plain globals are the fastest to read).
 _LOADED = False
 _S_INFO: Sequence[int] = ()
