@@ -21,8 +21,13 @@ next filler tile.
 ``1:G5m``  直杠 (kong on the discard)       ``0:B5m``  补杠 (add 5m to one's peng)
 ``0:A5m``  暗杠 (concealed kong)            ``2:H``    hu (win)
 ``3:X``    pass                            ``0:T``    报听 (declare ready)
-``1:M2``   买点: buy 2 points
+``1:M2``   买点: buy 2 points               ``0:I2m*8p``  提: 2m replaces the wildcard 8p
 =========  ==============================  =========  ==================================
+
+Pengs and kongs with wildcards (Yongshan) name them after a ``*``: ``1:P*8p`` (peng with one
+8p wildcard), ``1:G2m*8p8p``, ``0:B2m*8p``, ``0:A2m*7p9p``.
+
+For Yongshan, ``indicator="8p"`` puts the 本金 tile right after the dealt hands (YS-WILD-1).
 
 :func:`burn` plays the hand on quietly (every seat discards what it drew, every claim is passed)
 until the wall holds a given number of tiles, or until a given seat's turn.
@@ -33,7 +38,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Pass, Peng, Ting
+from mahjong_rules.engine.actions import (
+    Action,
+    BuyPoints,
+    Discard,
+    Gang,
+    Hu,
+    Pass,
+    Peng,
+    Ti,
+    Ting,
+)
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.state import Phase, State
 from mahjong_rules.melds import MeldKind
@@ -79,6 +94,7 @@ def make_wall(
     dealer: int = 0,
     honors: bool = False,
     players: int | None = None,
+    indicator: str = "",
 ) -> tuple[Tile, ...]:
     """A full wall (108 tiles, 136 with ``honors``) that deals ``hands`` as DEAL-1 says.
 
@@ -101,7 +117,7 @@ def make_wall(
         if len(hand) != want:
             raise ValueError(f"seat {seat} must be dealt {want} tiles, got {len(hand)}")
         dealt.extend(hand)
-    front = [*dealt, *_slots(draws)]
+    front = [*dealt, *tiles(indicator), *_slots(draws)]
     back = [*_slots(tail), *reversed(_slots(replacements))]
     named = Counter(t for t in front + back if t is not None)
     for tile, count in named.items():
@@ -124,6 +140,7 @@ def new(
     tail: str = "",
     dealer: int = 0,
     buy_points: Sequence[int] | None = None,
+    indicator: str = "",
 ) -> State:
     """A hand of ``rules`` (default: Baoshan with default options) dealt from ``hands``."""
     return deal(
@@ -134,6 +151,7 @@ def new(
         tail=tail,
         dealer=dealer,
         buy_points=buy_points,
+        indicator=indicator,
     )
 
 
@@ -146,8 +164,10 @@ def deal(
     tail: str = "",
     dealer: int = 0,
     buy_points: Sequence[int] | None = None,
+    indicator: str = "",
 ) -> State:
-    """A new hand of ``rules`` dealt from the wall :func:`make_wall` lays out."""
+    """A new hand of ``rules`` dealt from the wall :func:`make_wall` lays out (``indicator``:
+    Yongshan's 本金 tile, turned up after the deal)."""
     wall = make_wall(
         hands,
         draws,
@@ -156,6 +176,7 @@ def deal(
         dealer=dealer,
         honors=rules.honors,
         players=rules.players,
+        indicator=indicator,
     )
     return rules.new_hand(wall=wall, dealer=dealer, buy_points=buy_points)
 
@@ -165,13 +186,17 @@ def act(token: str) -> Action:
     seat_text, _, what = token.partition(":")
     seat = int(seat_text)
     code, arg = what[:1], what[1:]
+    arg, _, wild_text = arg.partition("*")
+    wilds = tiles(wild_text)
     if code == "D":
         return Discard(seat, Tile(arg))
     if code == "P" and not arg:
-        return Peng(seat)
+        return Peng(seat, wilds)
     kinds = {"G": MeldKind.ZHI_GANG, "B": MeldKind.BU_GANG, "A": MeldKind.AN_GANG}
     if code in kinds:
-        return Gang(seat, Tile(arg), kinds[code])
+        return Gang(seat, Tile(arg), kinds[code], wilds)
+    if code == "I" and len(wilds) == 1:
+        return Ti(seat, Tile(arg), wilds[0])
     if code == "H" and not arg:
         return Hu(seat)
     if code == "X" and not arg:

@@ -542,6 +542,10 @@ def test_options_defaults() -> None:
     assert options.scoring == "doubling"
     assert options.ting_dian_three_players is False
     assert options.ti_from_hand is False
+    assert options.hua_zhu_fan is None
+    assert options.hua_zhu_points == 8  # the cap's score: 2 ** 3
+    assert YongshanOptions.build(fan_cap=None).hua_zhu_points == 8  # no cap: 3 fan
+    assert YongshanOptions.build(hua_zhu_fan=1, scoring="linear").hua_zhu_points == 2
     assert options.fans() == dict(DEFAULT_FANS)
     names = {name for name, _, _ in YongshanOptions.describe()}
     assert names == {
@@ -550,6 +554,7 @@ def test_options_defaults() -> None:
         "zi_mo_jia_fan",
         "ting_dian_three_players",
         "ti_from_hand",
+        "hua_zhu_fan",
         "scoring",
         "fan_cap",
         "fan",

@@ -21,6 +21,7 @@ from mahjong_rules.engine import (
     Peng,
     Phase,
     State,
+    Ti,
     Ting,
     WinRecord,
 )
@@ -87,6 +88,7 @@ __all__ = [
     "ScoreItem",
     "State",
     "Suit",
+    "Ti",
     "Tile",
     "TileCountError",
     "TileCounts",

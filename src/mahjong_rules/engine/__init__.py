@@ -1,6 +1,6 @@
 """The game engine's data: actions, state, events, settlement records, walls."""
 
-from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Pass, Peng, Ting
+from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Pass, Peng, Ti, Ting
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.settlement import HandResult, Payment, PaymentReason, WinRecord
 from mahjong_rules.engine.state import Phase, SeatState, State
@@ -20,6 +20,7 @@ __all__ = [
     "Phase",
     "SeatState",
     "State",
+    "Ti",
     "Ting",
     "WinRecord",
 ]

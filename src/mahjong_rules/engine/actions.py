@@ -11,7 +11,7 @@ import attrs
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.tiles import Tile
 
-__all__ = ["Action", "BuyPoints", "Discard", "Gang", "Hu", "Pass", "Peng", "Ting"]
+__all__ = ["Action", "BuyPoints", "Discard", "Gang", "Hu", "Pass", "Peng", "Ti", "Ting"]
 
 
 @attrs.frozen
@@ -60,6 +60,19 @@ class Pass(Action):
 @attrs.frozen
 class Ting(Action):
     """报听 (bàotīng): declare the hand ready; it is then locked (BS-TING-1..3)."""
+
+
+@attrs.frozen
+class Ti(Action):
+    """提 (tí): put the natural ``tile`` into one's own peng or kong of that tile in place of
+    the wildcard ``wild``, which returns to the hand (Yongshan, YS-TI-1).
+
+    Offered in a turn that began with the seat's own draw (a kong replacement included), for
+    the tile it drew (any matching tile in hand with the room option ``ti_from_hand``).
+    """
+
+    tile: Tile
+    wild: Tile
 
 
 @attrs.frozen

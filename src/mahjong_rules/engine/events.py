@@ -21,6 +21,7 @@ __all__ = [
     "PaymentsCancelled",
     "PointsBought",
     "Settled",
+    "Swapped",
     "WallExhausted",
     "Won",
 ]
@@ -84,6 +85,16 @@ class Konged(Event):
 
     seat: int
     meld: Meld
+
+
+@attrs.frozen
+class Swapped(Event):
+    """提 (tí): ``seat`` put a natural tile into ``meld`` (as it now is) and took ``wild``
+    back into its hand (YS-TI-1)."""
+
+    seat: int
+    meld: Meld
+    wild: Tile
 
 
 @attrs.frozen

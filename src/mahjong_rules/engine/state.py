@@ -134,6 +134,10 @@ class State:
     """Tile kinds that are wildcards (Yongshan's 听用; empty in Baoshan)."""
     indicator: Tile | None = None
     """Yongshan's 本金 tile, turned up after the deal."""
+    ti_made: bool = False
+    """The seat in turn made a 提 since its last draw (so a win now is no 杠上花, YS-PAT-杠上花)."""
+    next_dealer: int | None = None
+    """Who deals next, once a rule has fixed it during the hand (YS-DEALER-1: the first win)."""
     events: tuple[Event, ...] = attrs.field(default=(), eq=False)
     """What the transition that made this state did. A report, not part of the state's value:
     two states reached by the same answers in different orders are equal (FLOW-2) although
@@ -155,4 +159,3 @@ class State:
     def next_seat(self, seat: int) -> int:
         """下家 (SEAT-1)."""
         return (seat + 1) % self.players
-

@@ -5,6 +5,7 @@
 ``options``        room options as frozen, validated values
 ``registry``       ``get_variant``, ``register_variant``, ``available_variants``
 ``baoshan/``       保山麻将: options, patterns (one class each), rules and settlement
+``yongshan/``      永善麻将: options, patterns, hand checks (听用, 缺一门, 听点), rules, 罚分
 =================  =========================================================================
 """
 
@@ -17,8 +18,10 @@ from mahjong_rules.variants.registry import (
     get_variant,
     register_variant,
 )
+from mahjong_rules.variants.yongshan import Yongshan, YongshanOptions
 
 register_variant(Baoshan)
+register_variant(Yongshan)
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -26,6 +29,8 @@ __all__ = [
     "BaoshanOptions",
     "Options",
     "Rules",
+    "Yongshan",
+    "YongshanOptions",
     "available_variants",
     "get_variant",
     "register_variant",

@@ -30,7 +30,17 @@ from typing import Any, ClassVar
 import attrs
 
 from mahjong_rules.counts import TileCounts, TileSet
-from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Pass, Peng, Ting
+from mahjong_rules.engine.actions import (
+    Action,
+    BuyPoints,
+    Discard,
+    Gang,
+    Hu,
+    Pass,
+    Peng,
+    Ti,
+    Ting,
+)
 from mahjong_rules.engine.events import (
     Claimed,
     Dealt,
@@ -43,6 +53,7 @@ from mahjong_rules.engine.events import (
     Passed,
     PointsBought,
     Settled,
+    Swapped,
     WallExhausted,
     Won,
 )
@@ -69,6 +80,8 @@ class Rules:
     options_class: ClassVar[type[Options]] = Options
     win_ends_hand: ClassVar[bool] = True
     """Whether the first win (or wins on one discard) ends the hand (Baoshan; not 血战)."""
+    wild_melds: ClassVar[bool] = False
+    """Whether pengs and kongs may use wildcards beside a natural copy (Yongshan, YS-WILD-3)."""
 
     def __init__(self, options: Options | None = None, **kwargs: Any) -> None:
         if options is None:
@@ -168,6 +181,61 @@ class Rules:
         """Whether ``seat`` may peng or make an exposed kong at all (not after 报听)."""
         return not state.seats[seat].ting
 
+    def win_on_tile_allowed(self, state: State, seat: int, how: WinKind) -> bool:
+        """Whether ``seat`` may win on another seat's tile at all now (Yongshan's 听点 may
+        not); 过手胡 is checked apart, in :meth:`pass_hu_blocks`."""
+        return True
+
+    def self_win_forced(self, state: State, seat: int) -> bool:
+        """Whether ``seat``, having just drawn, must win if it can (FLOW-4)."""
+        return self.win_forced(state)
+
+    def turn_kongs(self, state: State, seat: int) -> list[Action]:
+        """The kongs ``seat`` may make from its hand in its turn (暗杠, 补杠)."""
+        out: list[Action] = []
+        if state.tiles_left <= 0:
+            return out  # BS-EMPTY-1: no replacement could be drawn
+        s = state.seats[seat]
+        quads = s.concealed.bits & _FOURS
+        while quads:  # kinds held four times: a lane holding 4 has its third bit set
+            low = quads & -quads
+            tile = _ALL_TILES[(low.bit_length() - 1) // 3]
+            if self.concealed_kong_allowed(state, seat, tile):
+                out.append(Gang(seat, tile, MeldKind.AN_GANG))
+            quads ^= low
+        if not s.ting:
+            for meld in s.melds:
+                if meld.kind is MeldKind.PENG and meld.tile in s.concealed:
+                    out.append(Gang(seat, meld.tile, MeldKind.BU_GANG))
+        return out
+
+    def extra_turn_actions(self, state: State, seat: int) -> list[Action]:
+        """The variant's own turn actions besides win, kong and discard (报听, 提)."""
+        return [Ting(seat)] if self.can_declare(state, seat) else []
+
+    def meld_claims(self, state: State, seat: int, tile: Tile) -> list[Action]:
+        """The pengs and kongs ``seat`` may make on the discard ``tile`` (before 过手碰 and
+        the variant's other limits, which this applies)."""
+        out: list[Action] = []
+        if not self.exposed_claims_allowed(state, seat):
+            return out
+        s = state.seats[seat]
+        held = s.concealed.count(tile)
+        if held >= 2 and tile not in s.pass_peng:
+            out.append(Peng(seat))
+        if held == 3 and state.tiles_left > 0:
+            out.append(Gang(seat, tile, MeldKind.ZHI_GANG))
+        return out
+
+    def pick_claim(self, state: State, claims: Sequence[Action]) -> Action:
+        """Which of several pengs / kongs of one discard happens (YS-CLAIM-1): one using no
+        wildcard beats one using wildcards; then the first seat in play order after the
+        discarder. (Without wildcards at most one seat can claim a tile.)"""
+        n, discarder = state.players, state.current
+        return min(
+            claims, key=lambda a: (bool(getattr(a, "wild_tiles", ())), (a.seat - discarder) % n)
+        )
+
     def completes_shi_lao_tou(self, honor_run: int) -> bool:
         """Whether a seat whose discards so far are ``honor_run`` honors (-1: not all honors)
         has just completed 十老头 (Baoshan with honors, BS-WIN-3)."""
@@ -229,9 +297,7 @@ class Rules:
             hands[(dealer + k) % n] = TileCounts(wall[pos : pos + 13])
             pos += 13
         seats = tuple(replace(s, concealed=h) for s, h in zip(state.seats, hands, strict=True))
-        state = replace(
-            state, seats=seats, front=pos, phase=Phase.TURN, current=dealer, answers=()
-        )
+        state = replace(state, seats=seats, front=pos, phase=Phase.TURN, current=dealer, answers=())
         state = self.after_deal(state)
         state = _emit(state, Dealt(dealer, state.tiles_left))
         return self._begin_turn(state)
@@ -310,20 +376,9 @@ class Rules:
         after_peng = s.drawn is None and state.discards_made > 0
         if not after_peng and self._can_self_win(state, seat):
             out.append(Hu(seat))  # always first: _do_discard relies on it
-        if not after_peng and state.tiles_left > 0:
-            quads = s.concealed.bits & _FOURS
-            while quads:  # kinds held four times: a lane holding 4 has its third bit set
-                low = quads & -quads
-                tile = _ALL_TILES[(low.bit_length() - 1) // 3]
-                if self.concealed_kong_allowed(state, seat, tile):
-                    out.append(Gang(seat, tile, MeldKind.AN_GANG))
-                quads ^= low
-            if not s.ting:
-                for meld in s.melds:
-                    if meld.kind is MeldKind.PENG and meld.tile in s.concealed:
-                        out.append(Gang(seat, meld.tile, MeldKind.BU_GANG))
-        if self.can_declare(state, seat):
-            out.append(Ting(seat))
+        if not after_peng:
+            out.extend(self.turn_kongs(state, seat))
+        out.extend(self.extra_turn_actions(state, seat))
         discards = _DISCARDS[seat]
         return (*out, *[discards[tile.index] for tile in self.discardable(state, seat)])
 
@@ -339,13 +394,9 @@ class Rules:
         if (
             state.phase is Phase.CLAIM
             and state.shi_lao_tou is None  # 十老头 comes before any peng or kong (BS-WIN-3)
-            and self.exposed_claims_allowed(state, seat)
+            and not s.won
         ):
-            held = s.concealed.count(tile)
-            if held >= 2 and tile not in s.pass_peng:
-                out.append(Peng(seat))
-            if held == 3 and state.tiles_left > 0:
-                out.append(Gang(seat, tile, MeldKind.ZHI_GANG))
+            out.extend(self.meld_claims(state, seat, tile))
         return out
 
     def _claim_actions(self, state: State, seat: int) -> tuple[Action, ...]:
@@ -370,6 +421,8 @@ class Rules:
     def _can_win_on(self, state: State, seat: int, tile: Tile, how: WinKind) -> bool:
         s = state.seats[seat]
         if s.won or not self._wait_mask(state, seat) >> tile.index & 1:
+            return False
+        if not self.win_on_tile_allowed(state, seat, how):
             return False
         return self.win_forced(state) or not self.pass_hu_blocks(state, seat, how)
 
@@ -422,6 +475,8 @@ class Rules:
                 return self._do_gang_from_hand(state, action)
             if isinstance(action, Ting):
                 return self._do_ting(state, action)
+            if isinstance(action, Ti):
+                return self._do_ti(state, action)
             if isinstance(action, Hu):
                 return self._self_draw_win(state, action.seat, forced=False)
         return self._answer(state, action)
@@ -474,6 +529,28 @@ class Rules:
             return self._deal(state)
         return state
 
+    def _do_ti(self, state: State, action: Ti) -> State:
+        """提: ``action.tile`` goes into the meld in place of ``action.wild``, which returns to
+        the hand and is now the tile the seat holds from this turn (YS-TI-1)."""
+        seat, tile, wild = action.seat, action.tile, action.wild
+        s = state.seats[seat]
+        melds = list(s.melds)
+        k = next(i for i, m in enumerate(melds) if m.tile is tile and wild in m.wild_tiles)
+        left = list(melds[k].wild_tiles)
+        left.remove(wild)
+        melds[k] = Meld(melds[k].kind, tile, left, from_seat=melds[k].from_seat)
+        concealed = s.concealed.remove(tile).add(wild)
+        state = _set_seat(state, seat, concealed=concealed, melds=tuple(melds), drawn=wild)
+        return _emit(replace(state, ti_made=True), Swapped(seat, melds[k], wild))
+
+    def next_to_draw(self, state: State, seat: int) -> int:
+        """The first seat after ``seat`` in play order that has not won (SEAT-1, YS-END-1)."""
+        n = state.players
+        nxt = (seat + 1) % n
+        while state.seats[nxt].won:
+            nxt = (nxt + 1) % n
+        return nxt
+
     def _do_ting(self, state: State, action: Ting) -> State:
         state = _set_seat(state, action.seat, ting=True)
         return _emit(state, Declared(action.seat))
@@ -506,7 +583,7 @@ class Rules:
             # whole transition is one state copy
             return self._draw(
                 state,
-                state.next_seat(seat),
+                self.next_to_draw(state, seat),
                 seats=seats,
                 events=(Discarded(seat, tile),),
                 discards_made=state.discards_made + 1,
@@ -538,8 +615,11 @@ class Rules:
         for other, s in enumerate(state.seats):
             if other == seat or s.won:
                 continue
-            if (s.concealed.bits >> shift) & 7 >= 2 or self._wait_mask(state, other) >> bit & 1:
+            held = (s.concealed.bits >> shift) & 7
+            if held >= 2 or self._wait_mask(state, other) >> bit & 1:
                 return True
+            if held and self.wild_melds and s.concealed.bits & _wild_lanes(state):
+                return True  # one natural copy beside a wildcard (YS-WILD-3)
         return False
 
     def _open_window(
@@ -564,8 +644,13 @@ class Rules:
         for k in range(1, state.players):
             other = (seat + k) % state.players
             s = state.seats[other]
-            pair = (s.concealed.bits >> shift) & 7 >= 2
-            if not pair and not self._wait_mask(state, other) >> tile.index & 1:
+            if s.won:
+                continue  # 血战: a seat that has won takes no part (YS-END-1)
+            held = (s.concealed.bits >> shift) & 7
+            meldable = held >= 2 or (
+                held and self.wild_melds and s.concealed.bits & _wild_lanes(state)
+            )
+            if not meldable and not self._wait_mask(state, other) >> tile.index & 1:
                 continue  # neither a pair of the tile nor a wait on it: nothing to claim
             options = self._claim_options(state, other)
             if options:
@@ -611,19 +696,27 @@ class Rules:
                 state = _set_seat(state, seat, pass_peng=s.pass_peng | TileSet((tile,)))
         if state.phase is Phase.ROB:
             if winners:
-                return self._claim_wins(state, winners, WinKind.ROB_KONG)
+                state = self._claim_wins(state, winners, WinKind.ROB_KONG)
+                if state.phase is Phase.ENDED:
+                    return state
+                # 血战: the robbed kong still stands and its maker plays on (YS-PAT-抢杠胡)
             pending = state.pending
             assert isinstance(pending, Gang)
             state = replace(state, phase=Phase.TURN, pending=None, claimants=(), answers=())
             return self._complete_added_kong(state, pending)
         if winners:
-            return self._claim_wins(state, winners, WinKind.DISCARD)
-        if state.shi_lao_tou is not None:
+            state = self._claim_wins(state, winners, WinKind.DISCARD)
+            if state.phase is Phase.ENDED:
+                return state
+        elif state.shi_lao_tou is not None:
             return self._shi_lao_tou_win(state, state.shi_lao_tou)
-        claim = next((a for a in state.answers if isinstance(a, (Peng, Gang))), None)
-        if claim is not None:
-            return self._take_discard(state, claim)
-        return self._draw(state, state.next_seat(state.current))
+        claims = [a for a in state.answers if isinstance(a, (Peng, Gang))]
+        if claims:
+            # YS-CLAIM-4: a win on the tile does not stop another seat's peng or kong of it
+            return self._take_discard(state, self.pick_claim(state, claims))
+        n, discarder = state.players, state.current
+        last = max(winners, key=lambda w: (w - discarder) % n) if winners else discarder
+        return self._draw(state, self.next_to_draw(state, last))  # YS-TURN-1
 
     # ------------------------------------------------------------------ draws and turns
 
@@ -686,6 +779,7 @@ class Rules:
             phase=Phase.TURN,
             current=seat,
             after_kong=False,
+            ti_made=False,
             claimants=(),
             answers=(),
             forced=(),
@@ -700,7 +794,11 @@ class Rules:
         """Apply a forced self-draw win at once (FLOW-4)."""
         seat = state.current
         s = state.seats[seat]
-        if s.drawn is not None and self.win_forced(state) and self._can_self_win(state, seat):
+        if (
+            s.drawn is not None
+            and self.self_win_forced(state, seat)
+            and self._can_self_win(state, seat)
+        ):
             return self._self_draw_win(state, seat, forced=True)
         return state
 
@@ -709,12 +807,13 @@ class Rules:
         assert tile is not None
         discarder, seat = state.current, claim.seat
         s = state.seats[seat]
+        wilds = claim.wild_tiles  # type: ignore[attr-defined]
         if isinstance(claim, Peng):
-            meld = Meld(MeldKind.PENG, tile, from_seat=discarder)
+            meld = Meld(MeldKind.PENG, tile, wilds, from_seat=discarder)
             state = _set_seat(
                 state,
                 seat,
-                concealed=s.concealed.remove(tile, 2),
+                concealed=_take(s.concealed, tile, 2, wilds),
                 melds=(*s.melds, meld),
                 drawn=None,
                 pass_hu=False,
@@ -732,11 +831,11 @@ class Rules:
                 chain_refs=(),
             )
             return _emit(state, Claimed(seat, meld))
-        meld = Meld(MeldKind.ZHI_GANG, tile, from_seat=discarder)
+        meld = Meld(MeldKind.ZHI_GANG, tile, wilds, from_seat=discarder)
         state = _set_seat(
             state,
             seat,
-            concealed=s.concealed.remove(tile, 3),
+            concealed=_take(s.concealed, tile, 3, wilds),
             melds=(*s.melds, meld),
             pass_peng=_NO_KINDS,
         )
@@ -748,11 +847,14 @@ class Rules:
         seat, tile = action.seat, action.tile
         s = state.seats[seat]
         if action.kind is MeldKind.AN_GANG:
-            meld = Meld(MeldKind.AN_GANG, tile)
-            concealed = s.concealed.remove(tile, 4)
+            meld = Meld(MeldKind.AN_GANG, tile, action.wild_tiles)
+            concealed = _take(s.concealed, tile, 4, action.wild_tiles)
             state = _set_seat(state, seat, concealed=concealed, melds=(*s.melds, meld))
             state = _emit(state, Konged(seat, meld))
             return self._after_kong(state, seat, meld)
+        if action.wild_tiles:
+            # a 补杠 that adds a wildcard cannot be robbed: only a natural tile can (YS-PAT-抢杠胡)
+            return self._complete_added_kong(state, action)
         # 补杠: others may rob it first (BS-GANG-6); with nobody to ask, _resolve completes it
         return self._open_window(replace(state, pending=action), Phase.ROB, seat, tile)
 
@@ -761,9 +863,12 @@ class Rules:
         s = state.seats[seat]
         melds = list(s.melds)
         k = next(i for i, m in enumerate(melds) if m.kind is MeldKind.PENG and m.tile == tile)
-        meld = Meld(MeldKind.BU_GANG, tile, melds[k].wild_tiles, from_seat=melds[k].from_seat)
+        added = action.wild_tiles
+        wilds = (*melds[k].wild_tiles, *added)
+        meld = Meld(MeldKind.BU_GANG, tile, wilds, from_seat=melds[k].from_seat)
         melds[k] = meld
-        state = _set_seat(state, seat, concealed=s.concealed.remove(tile), melds=tuple(melds))
+        concealed = s.concealed.remove(added[0]) if added else s.concealed.remove(tile)
+        state = _set_seat(state, seat, concealed=concealed, melds=tuple(melds))
         state = replace(state, current=seat, tile=None)
         state = _emit(state, Konged(seat, meld))
         return self._after_kong(state, seat, meld)
@@ -806,6 +911,26 @@ class Rules:
             first_turn=state.discards_made <= 1 and all(not x.melds for x in state.seats),
         )
 
+    def best_win(self, state: State, seat: int, how: WinKind) -> Breakdown | None:
+        """The best win ``seat`` could make on any tile it waits on, scored as ``how``: the
+        "best possible win" of 查大叫 (BS-CHAJIAO-2) and 罚分 (YS-PENALTY-2). Never a kong's
+        bonus (杠上花, 杠上炮) nor a first-turn win; ``None`` if the seat is not ready."""
+        best: Breakdown | None = None
+        for tile in self.waits(state, seat):
+            ctx = attrs.evolve(
+                self.win_context(state, seat, tile, WinKind.DISCARD),
+                how=how,
+                after_kong=False,
+                kong_chain=0,
+                first_turn=False,
+            )
+            breakdown = self.score(ctx)
+            if breakdown is not None and (
+                best is None or (breakdown.points, breakdown.fan) > (best.points, best.fan)
+            ):
+                best = breakdown
+        return best
+
     def _declined_fan(self, state: State, seat: int, tile: Tile | None, how: WinKind) -> int:
         """The fan of a win being declined (only scored where 过手胡 compares fan)."""
         if tile is None or not self.tracks_declined_fan():
@@ -820,7 +945,10 @@ class Rules:
         breakdown = self.score(self.win_context(state, seat, tile, WinKind.SELF_DRAW))
         assert breakdown is not None
         win = WinRecord(seat, WinKind.SELF_DRAW, tile, None, breakdown, forced)
-        return self.settle_wins(state, [win])
+        state = self.settle_wins(state, [win])
+        if state.phase is Phase.ENDED:
+            return state
+        return self._draw(state, self.next_to_draw(state, seat))  # 血战: play goes on
 
     def _claim_wins(self, state: State, seats: Sequence[int], how: WinKind) -> State:
         tile = state.tile
@@ -847,7 +975,10 @@ class Rules:
     def record_wins(self, state: State, wins: Sequence[WinRecord]) -> State:
         """Add wins to the state and their events."""
         events = (*state.events, *(Won(w) for w in wins))
-        return replace(state, wins=(*state.wins, *wins), events=events)
+        seats = list(state.seats)
+        for w in wins:
+            seats[w.seat] = replace(seats[w.seat], won=True)
+        return replace(state, wins=(*state.wins, *wins), events=events, seats=tuple(seats))
 
 
 _DISCARDS = tuple(tuple(Discard(seat, tile) for tile in all_tiles()) for seat in range(4))
@@ -866,6 +997,25 @@ def _seats_with(state: State, seat: int, **changes: Any) -> tuple[SeatState, ...
 
 def _set_seat(state: State, seat: int, **changes: Any) -> State:
     return replace(state, seats=_seats_with(state, seat, **changes))
+
+
+def _take(concealed: TileCounts, tile: Tile, n: int, wilds: Sequence[Tile]) -> TileCounts:
+    """``concealed`` less ``n`` copies of ``tile``, wildcards ``wilds`` standing for some."""
+    concealed = concealed.remove(tile, n - len(wilds))
+    for wild in wilds:
+        concealed = concealed.remove(wild)
+    return concealed
+
+
+def _wild_lanes(state: State) -> int:
+    """The lanes of :attr:`TileCounts.bits` that hold wildcard kinds (0 without wildcards)."""
+    mask = state.wild_kinds.mask
+    lanes = 0
+    while mask:
+        low = mask & -mask
+        lanes |= 7 << (3 * (low.bit_length() - 1))
+        mask ^= low
+    return lanes
 
 
 _NO_KINDS = TileSet()

@@ -225,19 +225,11 @@ class Baoshan(Rules):
         ``cha_jiao_fan_cap`` fan (3, as the seed says) whatever the room's cap for wins."""
         if self.options.cha_jiao == "one":
             return 1
-        best = 0
-        for tile in self.waits(state, seat):
-            ctx = attrs.evolve(
-                self.win_context(state, seat, tile, WinKind.DISCARD), how=WinKind.CHA_JIAO
-            )
-            breakdown = self.score(ctx)
-            if breakdown is None:
-                continue
-            _, points = fan_to_points(
-                breakdown.fan, scoring=self.options.scoring, cap=self.options.cha_jiao_fan_cap
-            )
-            best = max(best, points)
-        return best
+        best = self.best_win(state, seat, WinKind.CHA_JIAO)
+        if best is None:
+            return 0
+        scoring, cap = self.options.scoring, self.options.cha_jiao_fan_cap
+        return fan_to_points(best.fan, scoring=scoring, cap=cap)[1]
 
     def cha_jiao(self, state: State) -> list[Payment]:
         """查叫 at 流局 (BS-CHAJIAO-1, -2): every un-ready seat pays every ready seat.

@@ -1,4 +1,13 @@
-"""永善麻将 (Yongshan): options and scoring patterns (the rules class comes later)."""
+"""永善麻将 (Yongshan).
+
+=================  =========================================================================
+``options``        the room options and the wildcard kinds of a 本金 tile (YS-WILD-2)
+``patterns``       the scoring patterns, one class each (YS-PAT-*)
+``hands``          hand checks on packed counts: 听用 split, 缺一门, 听点, no fifth copy
+``rules``          :class:`Yongshan`: the rules of play on the shared engine, 血战, payments
+``penalties``      罚分 at 流局 (YS-PENALTY-1..3)
+=================  =========================================================================
+"""
 
 from mahjong_rules.variants.yongshan.options import DEFAULT_FANS, YongshanOptions, wild_kinds
 from mahjong_rules.variants.yongshan.patterns import (
@@ -6,9 +15,11 @@ from mahjong_rules.variants.yongshan.patterns import (
     score_yongshan,
     yongshan_patterns,
 )
+from mahjong_rules.variants.yongshan.rules import Yongshan
 
 __all__ = [
     "DEFAULT_FANS",
+    "Yongshan",
     "YongshanOptions",
     "lacks_a_suit",
     "score_yongshan",

@@ -78,6 +78,12 @@ class YongshanOptions(Options):
     ti_from_hand: bool = flag(
         False, "YS-TI-1 提: any matching natural tile in hand may replace a meld's wildcard"
     )
+    hua_zhu_fan: int | None = optional_int(
+        None,
+        0,
+        13,
+        "YS-PENALTY-1: fan of the 花猪 penalty (None: the room's fan_cap, or 3 with no cap)",
+    )
     scoring: str = choice(
         "doubling", ("doubling", "linear"), "SCORE-1: pattern score 2**fan, or 1 + fan"
     )
@@ -85,6 +91,14 @@ class YongshanOptions(Options):
     fan: tuple[tuple[str, int], ...] = fan_table(
         DEFAULT_FANS, "SCORE-2: fan per pattern key, e.g. {'qing_yi_se': 3}"
     )
+
+    @property
+    def hua_zhu_points(self) -> int:
+        """The pattern score a 花猪 (huāzhū, three-suit hand) pays at 流局 (YS-PENALTY-1): the
+        room cap's score (``hua_zhu_fan`` overrides the cap; with neither, 3 fan)."""
+        fan = self.hua_zhu_fan if self.hua_zhu_fan is not None else self.fan_cap
+        fan = 3 if fan is None else fan
+        return 2**fan if self.scoring == "doubling" else 1 + fan
 
     def wild_kinds(self, indicator: Tile) -> TileSet:
         """The wildcard kinds this room's 本金 ``indicator`` makes (YS-WILD-2)."""

@@ -1,0 +1,338 @@
+"""永善麻将 (Yǒngshàn májiàng): the Yongshan rules on the shared engine (SPEC.md section 2).
+
+What this class adds to :class:`~mahjong_rules.variants.base.Rules`:
+
+* 本金 and 听用 (YS-WILD-1..6): the tile after the deal is turned up (:attr:`State.indicator`)
+  and makes the wildcard kinds (:attr:`State.wild_kinds`); wildcards stay in the concealed hand
+  as the tiles they are and are split off for the win detector (:func:`.hands.split_wilds`);
+  they are never discarded, and join pengs and kongs only beside a natural copy;
+* 提 (YS-TI-1): :class:`~mahjong_rules.engine.actions.Ti`;
+* 缺一门 (YS-WIN-1), 听点 (YS-TINGDIAN-1), the claim rules (YS-CLAIM-1..5), the last tile
+  (YS-LAST-1), forced wins of an all-wildcard hand (YS-ALLWILD-1, YS-NODISCARD-1);
+* 血战 (YS-END-1): a winner leaves and play goes on (``win_ends_hand = False``);
+* payments (YS-PAY-1), 罚分 at 流局 (:meth:`Yongshan.penalties`), the next dealer (YS-DEALER-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
+
+import attrs
+
+from mahjong_rules.counts import TileCounts
+from mahjong_rules.engine.actions import Action, Gang, Peng, Ti
+from mahjong_rules.engine.events import Paid
+from mahjong_rules.engine.settlement import (
+    HandResult,
+    Payment,
+    PaymentReason,
+    WinRecord,
+    deltas_of,
+)
+from mahjong_rules.engine.state import State, replace
+from mahjong_rules.errors import IllegalActionError
+from mahjong_rules.melds import MeldKind
+from mahjong_rules.scoring import Breakdown, WinContext, WinKind
+from mahjong_rules.tiles import Tile, all_tiles
+from mahjong_rules.variants.base import Rules
+from mahjong_rules.variants.yongshan.hands import (
+    ALL_SUITS,
+    fits_melds,
+    is_ting_dian,
+    meld_suits,
+    split_wilds,
+    suits_of,
+    wild_choices,
+    wild_lanes,
+)
+from mahjong_rules.variants.yongshan.options import YongshanOptions
+from mahjong_rules.variants.yongshan.patterns import score_yongshan
+from mahjong_rules.variants.yongshan.penalties import penalty_payments
+from mahjong_rules.wins import is_win, winning_tiles
+
+__all__ = ["Yongshan"]
+
+_SUITED = all_tiles(honors=False)
+_SUIT_TILES = tuple(sum(1 << i for i in range(9 * k, 9 * k + 9)) for k in range(3))
+"""The 34-bit kind mask of each suit (万, 筒, 条)."""
+_LANES: dict[int, int] = {}
+"""Memo: wildcard kind mask -> the lanes of the packed counts holding them."""
+
+
+class Yongshan(Rules):
+    """永善麻将: 108 tiles, peng and kong but no chow, 听用 wildcards from the 本金 tile, 提,
+    缺一门, 血战 (winners leave, play goes on), 过手胡 that yields to a bigger win, and 罚分 at a
+    draw game."""
+
+    name: ClassVar[str] = "yongshan"
+    aliases: ClassVar[tuple[str, ...]] = ("永善", "永善麻将", "yong_shan")
+    name_zh: ClassVar[str] = "永善麻将"
+    options_class = YongshanOptions
+    options: YongshanOptions
+    win_ends_hand: ClassVar[bool] = False
+    wild_melds: ClassVar[bool] = True
+
+    # ------------------------------------------------------------------ 本金 and 听用
+
+    def after_deal(self, state: State) -> State:
+        """YS-WILD-1: the next wall tile is turned up as 本金 and taken out of play."""
+        indicator = state.wall[state.front]
+        return replace(
+            state,
+            front=state.front + 1,
+            indicator=indicator,
+            wild_kinds=self.options.wild_kinds(indicator),
+        )
+
+    def wilds_in(self, state: State, concealed: TileCounts) -> tuple[TileCounts, int]:
+        return split_wilds(concealed, self._lanes(state))
+
+    def _lanes(self, state: State) -> int:
+        mask = state.wild_kinds.mask
+        lanes = _LANES.get(mask)
+        if lanes is None:
+            lanes = _LANES[mask] = wild_lanes(state.wild_kinds)
+        return lanes
+
+    def _suits(self, state: State, seat: int, naturals: TileCounts) -> int:
+        return suits_of(naturals) | meld_suits(state.seats[seat].melds)
+
+    def holds_three_suits(self, state: State, seat: int) -> bool:
+        """花猪 (huāzhū): the seat's natural tiles and melds hold 万, 筒 and 条 (YS-PENALTY-1;
+        wildcards do not count, YS-WILD-5)."""
+        naturals, _ = self.wilds_in(state, state.seats[seat].concealed)
+        return self._suits(state, seat, naturals) == ALL_SUITS
+
+    # ------------------------------------------------------------------ winning
+
+    def is_complete(self, state: State, seat: int, concealed: TileCounts) -> bool:
+        """YS-WIN-1: a complete shape (wildcards standing for any tile, YS-WILD-3) lacking a
+        suit (YS-WILD-5), read with no fifth copy of any tile (YS-WILD-6)."""
+        naturals, wilds = self.wilds_in(state, concealed)
+        melds = state.seats[seat].melds
+        if self._suits(state, seat, naturals) == ALL_SUITS:
+            return False
+        if not is_win(naturals, wilds, seven_pairs=True, honors=False):
+            return False
+        return not melds or fits_melds(naturals, wilds, melds)
+
+    def compute_waits(self, state: State, seat: int) -> int:
+        s = state.seats[seat]
+        naturals, wilds = self.wilds_in(state, s.concealed)
+        held = self._suits(state, seat, naturals)
+        if held == ALL_SUITS:
+            return 0  # 缺一门: a three-suit hand never wins
+        wild_mask = state.wild_kinds.mask
+        mask = winning_tiles(naturals, wilds, seven_pairs=True, honors=False).mask
+        if mask and wild_mask:
+            mask |= wild_mask  # a drawn wildcard stands for any tile that completes the hand
+        if held.bit_count() == 2:  # a tile of the missing suit would make three (a wildcard not)
+            mask &= sum(m for k, m in enumerate(_SUIT_TILES) if held >> k & 1) | wild_mask
+        if not mask:
+            return 0
+        check = s.melds and any(naturals.count(m.tile) + m.size + wilds + 1 > 4 for m in s.melds)
+        for tile in _SUITED:
+            if not mask >> tile.index & 1:
+                continue
+            physical = s.concealed.count(tile) + sum(
+                m.naturals if m.tile is tile else m.wild_tiles.count(tile) for m in s.melds
+            )
+            if physical >= 4 or (
+                check and not self.is_complete(state, seat, s.concealed.add(tile))
+            ):
+                mask &= ~(1 << tile.index)
+        return mask
+
+    def self_win_forced(self, state: State, seat: int) -> bool:
+        """YS-NODISCARD-1, YS-ALLWILD-1: a hand of wildcards only must win."""
+        concealed = state.seats[seat].concealed
+        return not concealed.bits & ~self._lanes(state)
+
+    def ting_dian(self, state: State, seat: int) -> bool:
+        """Whether ``seat``'s 3k+1 hand is 听点 (YS-TINGDIAN-1: a wildcard waits alone)."""
+        naturals, wilds = self.wilds_in(state, state.seats[seat].concealed)
+        return is_ting_dian(naturals, wilds)
+
+    def win_on_tile_allowed(self, state: State, seat: int, how: WinKind) -> bool:
+        """YS-TINGDIAN-1: a 听点 hand wins only by self-draw — except with 4 players once two
+        have won (and, with ``ting_dian_three_players``, with 3 once one has). Reading: robbing
+        a kong is a win on another seat's tile too."""
+        won = sum(1 for s in state.seats if s.won)
+        n = state.players
+        if (n == 4 and won >= 2) or (n == 3 and won >= 1 and self.options.ting_dian_three_players):
+            return True
+        return not self.ting_dian(state, seat)
+
+    def pass_hu_blocks(self, state: State, seat: int, how: WinKind) -> bool:
+        """YS-PASSHU-1: after declining a win, a seat wins on a discard only with more fan than
+        the most it declined (compared before the cap) until its next own action."""
+        s = state.seats[seat]
+        if not s.pass_hu:
+            return False
+        tile = state.tile
+        assert tile is not None
+        breakdown = self.score(self.win_context(state, seat, tile, how))
+        return breakdown is None or breakdown.fan <= s.pass_hu_fan
+
+    def discard_lifts_pass_hu(self, state: State, seat: int) -> bool:
+        return True  # YS-PASSHU-1: its own discard counts as passing (seed example)
+
+    def tracks_declined_fan(self) -> bool:
+        return True
+
+    def score(self, ctx: WinContext) -> Breakdown | None:
+        return score_yongshan(ctx, self.options)
+
+    def win_context(self, state: State, seat: int, tile: Tile, how: WinKind) -> WinContext:
+        ctx = super().win_context(state, seat, tile, how)
+        if state.ti_made and ctx.kong_chain:
+            ctx = attrs.evolve(ctx, kong_chain=0)  # a 提 after the replacement: no 杠上花
+        return ctx
+
+    # ------------------------------------------------------------------ turn actions
+
+    def discardable(self, state: State, seat: int) -> Iterable[Tile]:
+        """YS-WILD-4: never a wildcard."""
+        wild = state.wild_kinds
+        return [t for t in state.seats[seat].concealed.kinds() if t not in wild]
+
+    def _may_meld(self, state: State, seat: int, tile: Tile) -> bool:
+        """YS-CLAIM-2: no peng or kong of a third suit once one's melds span two; and never a
+        meld of the wildcard kind itself (Reading: four wildcards are wildcards)."""
+        if tile in state.wild_kinds:
+            return False
+        spans = meld_suits(state.seats[seat].melds)
+        return spans.bit_count() < 2 or bool(spans >> (tile.index // 9) & 1)
+
+    def turn_kongs(self, state: State, seat: int) -> list[Action]:
+        """暗杠 and 补杠, with wildcards where the natural copies fall short; also on the last
+        tile (YS-LAST-1: no replacement follows)."""
+        s = state.seats[seat]
+        concealed, kinds = s.concealed, state.wild_kinds
+        naturals, wilds = self.wilds_in(state, concealed)
+        out: list[Action] = []
+        for tile in naturals.kinds():
+            n = naturals.count(tile)
+            if n + wilds < 4 or not self._may_meld(state, seat, tile):
+                continue
+            for chosen in wild_choices(concealed, kinds, 4 - n) if n < 4 else [()]:
+                out.append(Gang(seat, tile, MeldKind.AN_GANG, chosen))
+        for meld in s.melds:
+            if meld.kind is not MeldKind.PENG:
+                continue
+            if meld.tile in naturals:
+                out.append(Gang(seat, meld.tile, MeldKind.BU_GANG))
+            else:
+                for chosen in wild_choices(concealed, kinds, 1):
+                    out.append(Gang(seat, meld.tile, MeldKind.BU_GANG, chosen))
+        return out
+
+    def extra_turn_actions(self, state: State, seat: int) -> list[Action]:
+        """提 (YS-TI-1): in a turn begun with its own draw, the tile drawn (any natural tile in
+        hand with ``ti_from_hand``) replaces a wildcard in one of its pengs or kongs; never
+        when it would leave only wildcards in hand (YS-NODISCARD-1)."""
+        s = state.seats[seat]
+        if s.drawn is None or not any(m.wild_tiles for m in s.melds):
+            return []
+        lanes = self._lanes(state)
+        naturals, _ = split_wilds(s.concealed, lanes)
+        if self.options.ti_from_hand:
+            candidates: Iterable[Tile] = naturals.kinds()
+        else:
+            candidates = (s.drawn,) if s.drawn in naturals else ()
+        out: list[Action] = []
+        for tile in candidates:
+            for meld in s.melds:
+                if meld.tile is not tile or not meld.wild_tiles:
+                    continue
+                for wild in sorted(set(meld.wild_tiles)):
+                    after = s.concealed.remove(tile).add(wild)
+                    if after.bits & ~lanes:
+                        out.append(Ti(seat, tile, wild))
+        return out
+
+    def meld_claims(self, state: State, seat: int, tile: Tile) -> list[Action]:
+        """Pengs and 直杠 of a discard (YS-WILD-3, YS-CLAIM-2, YS-CLAIM-5, YS-LAST-1, 过手碰)."""
+        if state.tiles_left == 0 or not self._may_meld(state, seat, tile):
+            return []  # YS-LAST-1: only wins on the last discard
+        s = state.seats[seat]
+        concealed, kinds = s.concealed, state.wild_kinds
+        lanes = self._lanes(state)
+        naturals, wilds = split_wilds(concealed, lanes)
+        n = naturals.count(tile)
+        out: list[Action] = []
+        if n and tile not in s.pass_peng:
+            choices: Iterable[tuple[Tile, ...]] = (
+                [()] if n >= 2 else wild_choices(concealed, kinds, 1)
+            )
+            for chosen in choices:
+                after = concealed.remove(tile, 2 - len(chosen))
+                for wild in chosen:
+                    after = after.remove(wild)
+                if after.bits & ~lanes:  # YS-CLAIM-5: not if only wildcards would be left
+                    out.append(Peng(seat, chosen))
+        if n and n + wilds >= 3:
+            for chosen in wild_choices(concealed, kinds, 3 - n) if n < 3 else [()]:
+                out.append(Gang(seat, tile, MeldKind.ZHI_GANG, chosen))
+        return out
+
+    # ------------------------------------------------------------------ payments and the end
+
+    def win_payments(self, state: State, win: WinRecord) -> list[Payment]:
+        """YS-PAY-1: a self-draw is paid by every seat still in the hand; a discard by the
+        discarder; 抢杠胡 by the robbed seat alone."""
+        points = win.breakdown.points
+        if win.from_seat is not None:
+            payers = [win.from_seat]
+        else:
+            payers = [p for p, s in enumerate(state.seats) if p != win.seat and not s.won]
+        return [Payment(p, win.seat, points, PaymentReason.WIN) for p in payers]
+
+    def settle_wins(self, state: State, wins: Sequence[WinRecord]) -> State:
+        """YS-END-1 血战: the winners leave; the hand ends once one seat is left un-won."""
+        first = not state.wins
+        payments = [p for win in wins for p in self.win_payments(state, win)]
+        state = self.record_wins(state, wins)
+        changes = {}
+        if first:  # YS-DEALER-1: the first winner deals next; after 一炮多响 the discarder
+            changes["next_dealer"] = wins[0].seat if len(wins) == 1 else state.current
+        state = replace(
+            state,
+            ledger=(*state.ledger, *payments),
+            events=(*state.events, *(Paid(p) for p in payments)),
+            **changes,
+        )
+        if sum(1 for s in state.seats if not s.won) > 1:
+            return state
+        return self.end_hand(state, self._result(state, exhausted=False))
+
+    def _result(
+        self, state: State, *, exhausted: bool, ready: dict[int, bool] | None = None
+    ) -> HandResult:
+        next_dealer = state.next_dealer if state.next_dealer is not None else state.dealer
+        return HandResult(
+            wins=state.wins,
+            payments=state.ledger,
+            deltas=deltas_of(state.ledger, state.players),
+            next_dealer=next_dealer,
+            exhausted=exhausted,
+            ready=ready or {},
+        )
+
+    def penalties(self, state: State) -> list[Payment]:
+        """罚分 at 流局 (YS-PENALTY-1..3) of a state whose wall is empty (the engine applies
+        it itself when the wall runs out)."""
+        if state.tiles_left:
+            raise IllegalActionError(f"罚分 needs an empty wall; {state.tiles_left} tiles are left")
+        return penalty_payments(self, state)[0]
+
+    def settle_exhausted(self, state: State) -> State:
+        """流局 with seats un-won: 罚分; the dealer stays unless someone won (YS-DEALER-1)."""
+        payments, ready = penalty_payments(self, state)
+        state = replace(
+            state,
+            ledger=(*state.ledger, *payments),
+            events=(*state.events, *(Paid(p) for p in payments)),
+        )
+        return self.end_hand(state, self._result(state, exhausted=True, ready=ready))
