@@ -1,4 +1,5 @@
-"""Benchmark whole hands of play: how fast the engine runs Baoshan hands from deal to settlement.
+"""Benchmark whole hands of play: how fast the engine runs Baoshan and Yongshan hands from deal
+to settlement.
 
 Each row plays seeded hands to their end with a random legal policy (a seeded
 :class:`random.Random` picks a seat among ``rules.to_act(state)``, then one of its
@@ -13,8 +14,10 @@ of one ``legal_actions`` call and of one ``apply`` call, each timed with
 ``legal_actions`` is timed on its first call for a state (later calls hit the state's cache);
 hands per second count everything a server would run: ``new_hand``, ``to_act``,
 ``legal_actions``, ``apply`` and ``result``, plus the random policy's choice and the timing
-calls themselves. The target, at least 500 complete 4-player Baoshan hands per second with the
-default options, is shown beside the figure.
+calls themselves. The targets are shown beside the figures: at least 500 complete 4-player
+Baoshan hands per second with the default options; at least 250 complete 4-player Yongshan
+hands per second (单听用 and 双听用), and 罚分 (:meth:`Yongshan.penalties`) at wall exhaustion
+within 5 ms per hand (timed on each hand that ends in 流局 with seats un-won).
 
 This is a benchmark, not a test: nothing here asserts a timing.
 """
@@ -35,10 +38,10 @@ import attrs
 
 import mahjong_rules
 from mahjong_rules import Rules, get_variant
+from mahjong_rules.engine.state import replace
 
-TARGET_HANDS_PER_S = 500.0
-"""Complete 4-player Baoshan hands per second (default options) the engine aims for."""
-TARGET_ROW = "baoshan 4p"
+TARGET_PENALTY_MS = 5.0
+"""Most milliseconds 罚分 may take at a Yongshan 流局."""
 DEFAULT_HANDS = 300
 """Hands per row by default: about ten seconds in all on the development machine."""
 MAX_STEPS = 5000
@@ -52,16 +55,29 @@ class Setup:
     name: str
     options: Mapping[str, Any]
     note: str
+    variant: str = "baoshan"
+    target: float | None = None
+    """Complete hands per second aimed for (``None``: no target for this row)."""
 
 
 SETUPS = (
     Setup("baoshan 2p", {"players": 2}, "default options"),
     Setup("baoshan 3p", {"players": 3}, "default options"),
-    Setup(TARGET_ROW, {"players": 4}, "default options"),
+    Setup("baoshan 4p", {"players": 4}, "default options", target=500.0),
     Setup(
         "baoshan 4p+",
         {"players": 4, "honors": True, "bao_ting": True, "buy_points": "live"},
         "honors, bao_ting, buy_points=live (bought in the BUYING phase)",
+    ),
+    Setup("yongshan 2p", {"players": 2}, "单听用", "yongshan"),
+    Setup("yongshan 3p", {"players": 3}, "单听用", "yongshan"),
+    Setup("yongshan 4p", {"players": 4}, "单听用 (default options)", "yongshan", 250.0),
+    Setup(
+        "yongshan 4p2",
+        {"players": 4, "wildcards": "double"},
+        "双听用 (two wildcard kinds)",
+        "yongshan",
+        250.0,
     ),
 )
 
@@ -78,6 +94,8 @@ class Row:
     new_hand_ns: list[int]
     wins: int
     exhausted: int
+    penalty_ns: list[int] = attrs.field(factory=list)
+    target: float | None = None
 
     @property
     def hands_per_s(self) -> float:
@@ -102,6 +120,9 @@ class Row:
             "ms_per_hand_in_apply": round(per_hand_ms(self.apply_ns, self.hands), 3),
             "hands_won": self.wins,
             "hands_drawn": self.exhausted,
+            "target_hands_per_s": self.target,
+            "penalty_median_ms": round(median_us(self.penalty_ns) / 1000, 3),
+            "penalty_max_ms": round(max(self.penalty_ns, default=0) / 1e6, 3),
         }
 
 
@@ -125,6 +146,7 @@ def play_hands(rules: Rules, setup: Setup, hands: int, seed: int) -> Row:
     legal_ns: list[int] = []
     apply_ns: list[int] = []
     new_hand_ns: list[int] = []
+    penalty_ns: list[int] = []
     steps = wins = exhausted = 0
     started = time.perf_counter()
     for k in range(hands):
@@ -151,6 +173,12 @@ def play_hands(rules: Rules, setup: Setup, hands: int, seed: int) -> Row:
             raise RuntimeError(f"{setup.name}: hand {seed + k} did not end in {MAX_STEPS} actions")
         wins += bool(result.wins)
         exhausted += result.exhausted
+        penalties = getattr(rules, "penalties", None)
+        if result.exhausted and penalties is not None:
+            cold = replace(state, seats=tuple(replace(s) for s in state.seats))  # no cached waits
+            t0 = clock()
+            penalties(cold)
+            penalty_ns.append(clock() - t0)
     seconds = time.perf_counter() - started
     return Row(
         setup.name,
@@ -163,20 +191,18 @@ def play_hands(rules: Rules, setup: Setup, hands: int, seed: int) -> Row:
         new_hand_ns,
         wins,
         exhausted,
+        penalty_ns,
+        setup.target,
     )
 
 
 def run(hands: int, seed: int) -> list[Row]:
     rows = []
     for setup in SETUPS:
-        rules = get_variant("baoshan", **setup.options)
+        rules = get_variant(setup.variant, **setup.options)
         play_hands(rules, setup, max(1, hands // 20), seed + 10**6)  # warm-up (tables, caches)
         rows.append(play_hands(rules, setup, hands, seed))
     return rows
-
-
-def target_row(rows: Sequence[Row]) -> Row:
-    return next(r for r in rows if r.name == TARGET_ROW)
 
 
 def print_table(rows: Sequence[Row]) -> None:
@@ -207,12 +233,22 @@ def print_table(rows: Sequence[Row]) -> None:
             f"{parts[1]:.2f} + apply {parts[2]:.2f} + other {total - sum(parts):.2f}"
         )
     print()
-    t = target_row(rows)
-    verdict = "met" if t.hands_per_s >= TARGET_HANDS_PER_S else "NOT met"
-    print(
-        f"target: >= {TARGET_HANDS_PER_S:.0f} complete 4-player Baoshan hands/s (default "
-        f"options): {t.hands_per_s:.1f} hands/s, {verdict}"
-    )
+    for r in rows:
+        if r.target is not None:
+            verdict = "met" if r.hands_per_s >= r.target else "NOT met"
+            print(
+                f"target {r.name}: >= {r.target:.0f} complete hands/s: "
+                f"{r.hands_per_s:.1f} hands/s, {verdict}"
+            )
+    for r in rows:
+        if r.penalty_ns:
+            worst = max(r.penalty_ns) / 1e6
+            verdict = "met" if worst <= TARGET_PENALTY_MS else "NOT met"
+            print(
+                f"target {r.name}: 罚分 at 流局 <= {TARGET_PENALTY_MS:.0f} ms: median "
+                f"{median_us(r.penalty_ns) / 1000:.2f} ms, worst {worst:.2f} ms over "
+                f"{len(r.penalty_ns)} hands, {verdict}"
+            )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -246,14 +282,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         "elapsed_s": round(elapsed, 1),
     }
     if args.json:
-        t = target_row(rows)
-        target = {
-            "row": TARGET_ROW,
-            "hands_per_s": TARGET_HANDS_PER_S,
-            "measured": round(t.hands_per_s, 1),
-            "met": t.hands_per_s >= TARGET_HANDS_PER_S,
-        }
-        doc = {"meta": meta, "rows": [r.as_dict() for r in rows], "target": target}
+        targets = [
+            {
+                "row": r.name,
+                "hands_per_s": r.target,
+                "measured": round(r.hands_per_s, 1),
+                "met": r.hands_per_s >= r.target,
+            }
+            for r in rows
+            if r.target is not None
+        ]
+        doc = {"meta": meta, "rows": [r.as_dict() for r in rows], "targets": targets}
         json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
         print()
         return 0

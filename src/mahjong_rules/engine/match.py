@@ -15,6 +15,9 @@ Who deals next is the variant's rule; the match takes it from the hand's result.
 * BS-DEALER-4: after 查叫 (chájiào) at a 流局 where exactly one un-ready seat pays every ready
   seat (1赔3 with four players, 1赔2 with three, the checked seat of two) that seat deals.
 
+For Yongshan (YS-DEALER-1): the first winner of the hand deals next; when the hand's first win
+was 一炮多响, the discarder; after a hand nobody won, the dealer stays.
+
 >>> from mahjong_rules import Hu, get_variant
 >>> from mahjong_rules.engine.wall import make_wall
 >>> rules = get_variant("baoshan")
@@ -66,7 +69,8 @@ class Match:
     the points of the first hand hold for the whole match. ``results`` (the hands already
     played) lets a server rebuild a saved match; a new match has none.
 
-    Who deals each hand follows BS-DEALER-1 to BS-DEALER-4 through the results' ``next_dealer``.
+    Who deals each hand follows the variant's rule (BS-DEALER-1 to BS-DEALER-4, YS-DEALER-1)
+    through the results' ``next_dealer``.
     """
 
     rules: Rules = attrs.field(eq=_rules_key)

@@ -56,6 +56,8 @@ __all__ = ["Yongshan"]
 _SUITED = all_tiles(honors=False)
 _SUIT_TILES = tuple(sum(1 << i for i in range(9 * k, 9 * k + 9)) for k in range(3))
 """The 34-bit kind mask of each suit (万, 筒, 条)."""
+_ALL = all_tiles(honors=True)
+_FOURS = sum(4 << (3 * i) for i in range(34))
 _LANES: dict[int, int] = {}
 """Memo: wildcard kind mask -> the lanes of the packed counts holding them."""
 
@@ -194,8 +196,7 @@ class Yongshan(Rules):
 
     def discardable(self, state: State, seat: int) -> Iterable[Tile]:
         """YS-WILD-4: never a wildcard."""
-        wild = state.wild_kinds
-        return [t for t in state.seats[seat].concealed.kinds() if t not in wild]
+        return split_wilds(state.seats[seat].concealed, self._lanes(state))[0].kinds()
 
     def _may_meld(self, state: State, seat: int, tile: Tile) -> bool:
         """YS-CLAIM-2: no peng or kong of a third suit once one's melds span two; and never a
@@ -212,12 +213,21 @@ class Yongshan(Rules):
         concealed, kinds = s.concealed, state.wild_kinds
         naturals, wilds = self.wilds_in(state, concealed)
         out: list[Action] = []
-        for tile in naturals.kinds():
-            n = naturals.count(tile)
-            if n + wilds < 4 or not self._may_meld(state, seat, tile):
-                continue
-            for chosen in wild_choices(concealed, kinds, 4 - n) if n < 4 else [()]:
-                out.append(Gang(seat, tile, MeldKind.AN_GANG, chosen))
+        if wilds:
+            for tile in naturals.kinds():
+                n = naturals.count(tile)
+                if n + wilds < 4 or not self._may_meld(state, seat, tile):
+                    continue
+                for chosen in wild_choices(concealed, kinds, 4 - n) if n < 4 else [()]:
+                    out.append(Gang(seat, tile, MeldKind.AN_GANG, chosen))
+        else:
+            quads = naturals.bits & _FOURS  # a lane holding 4 has its third bit set
+            while quads:
+                low = quads & -quads
+                tile = _ALL[(low.bit_length() - 1) // 3]
+                if self._may_meld(state, seat, tile):
+                    out.append(Gang(seat, tile, MeldKind.AN_GANG))
+                quads ^= low
         for meld in s.melds:
             if meld.kind is not MeldKind.PENG:
                 continue
