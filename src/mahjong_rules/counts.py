@@ -168,7 +168,14 @@ class TileCounts:
 
     def suits(self) -> frozenset[Suit]:
         """The suits present (honors count as :attr:`Suit.HONOR`)."""
-        return frozenset(t.suit for t in self.distinct())
+        b = self.bits
+        key = (
+            bool(b & _SUIT_MASK)
+            | bool(b >> 27 & _SUIT_MASK) << 1
+            | bool(b >> 54 & _SUIT_MASK) << 2
+            | bool(b >> 81) << 3
+        )
+        return _SUIT_SETS[key]
 
     def suit_key(self, suit: Suit) -> int:
         """The packed counts of one suit alone (the win tables' key)."""
@@ -296,3 +303,10 @@ class TileSet:
 
     def __repr__(self) -> str:
         return f"TileSet({str(self)!r})"
+
+
+_SUITS_IN_ORDER = (Suit.MAN, Suit.PIN, Suit.SOU, Suit.HONOR)
+_SUIT_SETS = tuple(
+    frozenset(suit for k, suit in enumerate(_SUITS_IN_ORDER) if key >> k & 1) for key in range(16)
+)
+"""The frozenset of suits for each 4-bit presence key (万 1, 筒 2, 条 4, honors 8)."""

@@ -695,13 +695,19 @@ class Rules:
                 s = state.seats[seat]
                 state = _set_seat(state, seat, pass_peng=s.pass_peng | TileSet((tile,)))
         if state.phase is Phase.ROB:
+            pending = state.pending
+            assert isinstance(pending, Gang)
+            if winners and self.win_ends_hand:
+                return self._claim_wins(state, winners, WinKind.ROB_KONG)  # never made (BS-GANG-6)
             if winners:
+                # 血战: the robbed kong still stands, counted as its maker's (YS-PAT-抢杠胡) ...
+                state, meld = self._add_to_peng(state, pending)
                 state = self._claim_wins(state, winners, WinKind.ROB_KONG)
                 if state.phase is Phase.ENDED:
                     return state
-                # 血战: the robbed kong still stands and its maker plays on (YS-PAT-抢杠胡)
-            pending = state.pending
-            assert isinstance(pending, Gang)
+                # ... and its maker draws the replacement and plays on
+                state = replace(state, phase=Phase.TURN, pending=None, claimants=(), answers=())
+                return self._after_kong(replace(state, tile=None), pending.seat, meld)
             state = replace(state, phase=Phase.TURN, pending=None, claimants=(), answers=())
             return self._complete_added_kong(state, pending)
         if winners:
@@ -859,6 +865,12 @@ class Rules:
         return self._open_window(replace(state, pending=action), Phase.ROB, seat, tile)
 
     def _complete_added_kong(self, state: State, action: Gang) -> State:
+        state, meld = self._add_to_peng(state, action)
+        state = replace(state, current=action.seat, tile=None)
+        return self._after_kong(state, action.seat, meld)
+
+    def _add_to_peng(self, state: State, action: Gang) -> tuple[State, Meld]:
+        """A 补杠's tile joins its peng (the Konged event); the replacement is not drawn yet."""
         seat, tile = action.seat, action.tile
         s = state.seats[seat]
         melds = list(s.melds)
@@ -869,9 +881,7 @@ class Rules:
         melds[k] = meld
         concealed = s.concealed.remove(added[0]) if added else s.concealed.remove(tile)
         state = _set_seat(state, seat, concealed=concealed, melds=tuple(melds))
-        state = replace(state, current=seat, tile=None)
-        state = _emit(state, Konged(seat, meld))
-        return self._after_kong(state, seat, meld)
+        return _emit(state, Konged(seat, meld)), meld
 
     def _after_kong(self, state: State, seat: int, meld: Meld) -> State:
         ref = state.next_ref

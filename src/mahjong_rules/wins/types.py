@@ -34,6 +34,8 @@ class WinForm(enum.Enum):
 
 
 _KIND_ORDER = {GroupKind.PAIR: 0, GroupKind.PUNG: 1, GroupKind.CHOW: 2}
+_GROUP_BITS: dict[Group, tuple[int, int]] = {}
+"""Memo: a group's packed counts and size (there are at most 34 * 3 groups)."""
 
 
 @attrs.frozen(order=False, slots=True)
@@ -91,7 +93,14 @@ class Decomposition:
     @property
     def tiles(self) -> TileCounts:
         """All tiles as read: the natural tiles plus what the wildcards stand for."""
-        return TileCounts([t for g in self.groups for t in g.tiles])
+        bits = size = 0
+        for group in self.groups:
+            found = _GROUP_BITS.get(group)
+            if found is None:
+                found = _GROUP_BITS[group] = (TileCounts(group.tiles).bits, len(group.tiles))
+            bits += found[0]
+            size += found[1]
+        return TileCounts._make(bits, size)
 
     @property
     def wild_counts(self) -> TileCounts:

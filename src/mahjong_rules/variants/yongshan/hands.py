@@ -22,7 +22,8 @@ from collections.abc import Iterable, Iterator
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.melds import Meld
 from mahjong_rules.tiles import Tile
-from mahjong_rules.wins import is_win, iter_decompositions
+from mahjong_rules.variants.yongshan.best_reading import candidate_readings
+from mahjong_rules.wins import is_win
 
 __all__ = [
     "ALL_SUITS",
@@ -106,11 +107,8 @@ def fits_melds(naturals: TileCounts, wilds: int, melds: tuple[Meld, ...]) -> boo
     meld's wildcards stand for its tile), at most four of every tile."""
     if all(naturals.count(m.tile) + m.size + wilds <= 4 for m in melds):
         return True
-    for reading in iter_decompositions(naturals, wilds, honors=False):
-        tiles = reading.tiles
-        if all(tiles.count(m.tile) + m.size <= 4 for m in melds):
-            return True
-    return False
+    # the candidate readings respect every limit; any one of them will do
+    return next(candidate_readings(naturals, wilds, melds, None, 0, 0), None) is not None
 
 
 def wild_choices(concealed: TileCounts, kinds: TileSet, n: int) -> Iterator[tuple[Tile, ...]]:

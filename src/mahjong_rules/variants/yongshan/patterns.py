@@ -47,6 +47,7 @@ from mahjong_rules.scoring import (
 )
 from mahjong_rules.scoring.shapes import all_pungs, one_suit
 from mahjong_rules.tiles import Suit
+from mahjong_rules.variants.yongshan.best_reading import candidate_readings
 from mahjong_rules.variants.yongshan.options import YongshanOptions
 from mahjong_rules.wins import iter_decompositions
 from mahjong_rules.wins.types import Decomposition, WinForm
@@ -347,12 +348,25 @@ def score_yongshan(ctx: WinContext, options: YongshanOptions) -> Breakdown | Non
     scored with the room's fans, scoring and fan cap (SCORE-1, SCORE-2, YS-CAP-1); the reported
     ``reading.wilds`` says what each wildcard stood for. 缺一门 is not checked here.
     """
+    fans = options.fans()
+    if ctx.wilds >= _FEW_WILDS:
+        # thousands of readings: score only the few among which one is best (best_reading.py)
+        found: Iterable[Decomposition] = candidate_readings(
+            ctx.concealed, ctx.wilds, ctx.melds, ctx.indicator, fans["gui"], fans["ben_jin"]
+        )
+    else:
+        found = readings(ctx)
     return best_breakdown(
         yongshan_patterns(options),
         ctx,
-        fans=options.fans(),
+        fans=fans,
         scoring=options.scoring,
         cap=options.fan_cap,
-        readings=readings(ctx),
+        readings=found,
         honors=False,
     )
+
+
+_FEW_WILDS = 2
+"""From this many wildcards on, :func:`score_yongshan` scores the candidate readings of
+:mod:`~mahjong_rules.variants.yongshan.best_reading` instead of every reading."""

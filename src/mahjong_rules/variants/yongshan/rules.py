@@ -213,6 +213,8 @@ class Yongshan(Rules):
         concealed, kinds = s.concealed, state.wild_kinds
         naturals, wilds = self.wilds_in(state, concealed)
         out: list[Action] = []
+        if self._win_or_throw(state, seat):
+            return out
         if wilds:
             for tile in naturals.kinds():
                 n = naturals.count(tile)
@@ -238,13 +240,22 @@ class Yongshan(Rules):
                     out.append(Gang(seat, meld.tile, MeldKind.BU_GANG, chosen))
         return out
 
+    def _win_or_throw(self, state: State, seat: int) -> bool:
+        """YS-ALLWILD-1: a seat that held only wildcards when it konged has drawn a natural
+        replacement: it may win with it or throw exactly it — no kong, no 提."""
+        s = state.seats[seat]
+        drawn = s.drawn
+        if drawn is None or not state.kong_chain or drawn in state.wild_kinds:
+            return False
+        return not s.concealed.remove(drawn).bits & ~self._lanes(state)
+
     def extra_turn_actions(self, state: State, seat: int) -> list[Action]:
         """提 (YS-TI-1): in a turn begun with its own draw, the tile drawn (any natural tile in
         hand with ``ti_from_hand``) replaces a wildcard in one of its pengs or kongs; never
         when it would leave only wildcards in hand (YS-NODISCARD-1)."""
         s = state.seats[seat]
-        if s.drawn is None or not any(m.wild_tiles for m in s.melds):
-            return []
+        if s.drawn is None or state.ti_made or not any(m.wild_tiles for m in s.melds):
+            return []  # one 提 per draw (YS-TI-1)
         lanes = self._lanes(state)
         naturals, _ = split_wilds(s.concealed, lanes)
         if self.options.ti_from_hand:

@@ -1,0 +1,193 @@
+"""The best readings of a Yongshan win with many wildcards, without listing every reading.
+
+With six wildcards a hand has thousands of readings (each wildcard may stand for many tiles), and
+scoring each one takes seconds. But a Yongshan score depends on a reading only through:
+
+* its form (七对 or not) and whether it is all pungs (碰碰胡);
+* whether it is one suit (清一色), with the melds;
+* per tile kind, how many copies it holds as read: 归 (four copies, with the winner's pengs) and
+  本金 (copies of the 本金 tile) add up kind by kind.
+
+So for each class of reading (all pungs or not; one given suit or any) a dynamic programme over
+the 27 kinds finds a reading of that class with the most 归 and 本金 fan, subject to YS-WILD-6
+(no fifth copy, the melds included). The best of these few readings (at most nine) scores as much
+as the best of all readings, so :func:`~mahjong_rules.variants.yongshan.patterns.score_yongshan`
+scores only them. Ties go to the first class in the order above, then to the first choice at each
+kind (fewest chows, no pung, no pair), so the reading reported is deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+from mahjong_rules.counts import TileCounts
+from mahjong_rules.melds import Meld, MeldKind
+from mahjong_rules.tiles import Tile, all_tiles
+from mahjong_rules.wins.types import Decomposition, Group, GroupKind, WinForm
+
+__all__ = ["candidate_readings"]
+
+_TILES = all_tiles(honors=False)
+_NEG = -(10**6)
+
+
+def candidate_readings(
+    concealed: TileCounts,
+    wilds: int,
+    melds: tuple[Meld, ...],
+    indicator: Tile | None,
+    gui_fan: int,
+    ben_jin_fan: int,
+    *,
+    seven_pairs: bool = True,
+) -> Iterator[Decomposition]:
+    """Readings of ``concealed`` + ``wilds`` (no honors) among which one scores best.
+
+    ``gui_fan`` and ``ben_jin_fan`` are the room's fan for one 归 and one 本金 level.
+    """
+    c = list(concealed.counts()[:27])
+    limit = [4] * 27
+    pengs = [0] * 27
+    for meld in melds:
+        limit[meld.tile.index] -= meld.size
+        if meld.kind is MeldKind.PENG:
+            pengs[meld.tile.index] += 3
+    if any(c[i] > limit[i] for i in range(27)):
+        return
+    meld_suits = {meld.tile.index // 9 for meld in melds}
+    ind = indicator.index if indicator is not None and indicator.index < 27 else -1
+    seen: set[Decomposition] = set()
+    for pung_only in (True, False):
+        for suit in (0, 1, 2, None):
+            if suit is not None and (meld_suits - {suit}):
+                continue
+            found = _standard(c, wilds, limit, pengs, ind, gui_fan, ben_jin_fan, pung_only, suit)
+            if found is not None and found not in seen:
+                seen.add(found)
+                yield found
+    if seven_pairs and not melds and concealed.size + wilds == 14:
+        for suit in (0, 1, 2, None):
+            found = _pairs(c, wilds, limit, ind, gui_fan, ben_jin_fan, suit)
+            if found is not None and found not in seen:
+                seen.add(found)
+                yield found
+
+
+def _value(i: int, total: int, pengs: list[int], ind: int, gui: int, ben: int, low: int) -> int:
+    """Fan a kind adds when it holds ``total`` copies as read (归, and 本金 for the 本金 kind;
+    ``low`` is the copies the first 本金 level needs)."""
+    value = gui if total + pengs[i] >= 4 else 0
+    if i == ind:
+        value += 2 * ben if total >= 4 else ben if total >= low else 0
+    return value
+
+
+def _standard(
+    c: list[int],
+    wilds: int,
+    limit: list[int],
+    pengs: list[int],
+    ind: int,
+    gui: int,
+    ben: int,
+    pung_only: bool,
+    suit: int | None,
+) -> Decomposition | None:
+    """The best standard-form reading of one class, or ``None`` if the class has none."""
+
+    @cache
+    def best(i: int, k1: int, k2: int, left: int, paired: bool) -> tuple[int, tuple[int, ...]]:
+        """(most fan from kind ``i`` on, the choice (k, p, q) made at ``i``); ``k1``/``k2``:
+        chows started one / two kinds back still to be filled here."""
+        if i == 27:
+            return (0, ()) if not left and paired and not k1 and not k2 else (_NEG, ())
+        if i % 9 == 0 and (k1 or k2):
+            return _NEG, ()  # a chow cannot cross a suit
+        outcome: tuple[int, tuple[int, ...]] = (_NEG, ())
+        in_suit = suit is None or i // 9 == suit
+        chows = 0 if pung_only or i % 9 > 6 else 4
+        for q in (0,) if paired else (0, 1):
+            for p in (0, 1):
+                for k in range(chows + 1):
+                    total = k + k1 + k2 + 3 * p + 2 * q
+                    if total > limit[i] or (total and not in_suit):
+                        break
+                    x = total - c[i]
+                    if x < 0:
+                        continue
+                    if x > left:
+                        break
+                    rest, _ = best(i + 1, k, k1, left - x, paired or bool(q))
+                    if rest == _NEG:
+                        continue
+                    value = rest + _value(i, total, pengs, ind, gui, ben, 3)
+                    if value > outcome[0]:
+                        outcome = (value, (k, p, q, x))
+        return outcome
+
+    if best(0, 0, 0, wilds, False)[0] == _NEG:
+        return None
+    groups: list[Group] = []
+    stood: list[Tile] = []
+    k1 = k2 = 0
+    left, paired = wilds, False
+    for i in range(27):
+        _, (k, p, q, x) = best(i, k1, k2, left, paired)
+        tile = _TILES[i]
+        if q:
+            groups.append(Group(GroupKind.PAIR, tile))
+        if p:
+            groups.append(Group(GroupKind.PUNG, tile))
+        groups.extend([Group(GroupKind.CHOW, tile)] * k)
+        stood.extend([tile] * x)
+        k1, k2 = k, k1
+        left -= x
+        paired = paired or bool(q)
+    return Decomposition(WinForm.STANDARD, tuple(groups), tuple(stood))
+
+
+def _pairs(
+    c: list[int],
+    wilds: int,
+    limit: list[int],
+    ind: int,
+    gui: int,
+    ben: int,
+    suit: int | None,
+) -> Decomposition | None:
+    """The best seven-pairs reading of one suit class (四归 counts as two pairs and one 归)."""
+    no_pengs = [0] * 27
+
+    @cache
+    def best(i: int, left: int) -> tuple[int, int]:
+        if i == 27:
+            return (0, 0) if not left else (_NEG, 0)
+        outcome = (_NEG, 0)
+        in_suit = suit is None or i // 9 == suit
+        for total in (0, 2, 4):
+            if total < c[i] or total > limit[i] or (total and not in_suit):
+                continue
+            x = total - c[i]
+            if x > left:
+                continue
+            rest, _ = best(i + 1, left - x)
+            if rest == _NEG:
+                continue
+            value = rest + _value(i, total, no_pengs, ind, gui, ben, 2)
+            if value > outcome[0]:
+                outcome = (value, total)
+        return outcome
+
+    if best(0, wilds)[0] == _NEG:
+        return None
+    groups: list[Group] = []
+    stood: list[Tile] = []
+    left = wilds
+    for i in range(27):
+        _, total = best(i, left)
+        tile = _TILES[i]
+        groups.extend([Group(GroupKind.PAIR, tile)] * (total // 2))
+        stood.extend([tile] * (total - c[i]))
+        left -= total - c[i]
+    return Decomposition(WinForm.SEVEN_PAIRS, tuple(groups), tuple(stood))
