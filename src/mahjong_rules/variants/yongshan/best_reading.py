@@ -19,14 +19,14 @@ kind (fewest chows, no pung, no pair), so the reading reported is deterministic.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.tiles import Tile, all_tiles
 from mahjong_rules.wins.types import Decomposition, Group, GroupKind, WinForm
 
-__all__ = ["candidate_readings"]
+__all__ = ["candidate_readings", "fits_with_melds"]
 
 _TILES = all_tiles(honors=False)
 _NEG = -(10**6)
@@ -72,6 +72,53 @@ def candidate_readings(
             if found is not None and found not in seen:
                 seen.add(found)
                 yield found
+
+
+def fits_with_melds(concealed: TileCounts, wilds: int, melds: tuple[Meld, ...]) -> bool:
+    """Whether a standard-form reading of ``concealed`` + ``wilds`` holds, with ``melds``, no
+    fifth copy of any tile (YS-WILD-6). One programme, the most general class."""
+    c = list(concealed.counts()[:27])
+    limit = [4] * 27
+    for meld in melds:
+        limit[meld.tile.index] -= meld.size
+    if any(c[i] > limit[i] for i in range(27)):
+        return False
+    return _fits(tuple(c), wilds, tuple(limit))
+
+
+@lru_cache(maxsize=4096)
+def _fits(c: tuple[int, ...], wilds: int, limit: tuple[int, ...]) -> bool:
+    """The feasibility programme of :func:`fits_with_melds`. A suit with no natural tile and
+    no meld takes any multiple of three wildcards (and two more for the pair) at once."""
+    free = [not any(c[s : s + 9]) and min(limit[s : s + 9]) == 4 for s in (0, 9, 18)]
+
+    @cache
+    def ok(i: int, k1: int, k2: int, left: int, paired: bool) -> bool:
+        if i == 27:
+            return not left and paired
+        if i % 9 == 0 and free[i // 9]:
+            return any(
+                ok(i + 9, 0, 0, left - x - 2 * q, paired or bool(q))
+                for q in ((0,) if paired else (0, 1))
+                for x in range(0, left - 2 * q + 1, 3)
+            )
+        chows = 0 if i % 9 > 6 else 4
+        for q in (0,) if paired else (0, 1):
+            for p in (0, 1):
+                for k in range(chows + 1):
+                    total = k + k1 + k2 + 3 * p + 2 * q
+                    if total > limit[i]:
+                        break
+                    x = total - c[i]
+                    if x < 0:
+                        continue
+                    if x > left:
+                        break
+                    if ok(i + 1, k, k1, left - x, paired or bool(q)):
+                        return True
+        return False
+
+    return ok(0, 0, 0, wilds, False)
 
 
 def _value(i: int, total: int, pengs: list[int], ind: int, gui: int, ben: int, low: int) -> int:

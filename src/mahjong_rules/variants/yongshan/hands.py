@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.melds import Meld
 from mahjong_rules.tiles import Tile
-from mahjong_rules.variants.yongshan.best_reading import candidate_readings
+from mahjong_rules.variants.yongshan.best_reading import fits_with_melds
 from mahjong_rules.wins import is_win
 
 __all__ = [
@@ -107,8 +107,7 @@ def fits_melds(naturals: TileCounts, wilds: int, melds: tuple[Meld, ...]) -> boo
     meld's wildcards stand for its tile), at most four of every tile."""
     if all(naturals.count(m.tile) + m.size + wilds <= 4 for m in melds):
         return True
-    # the candidate readings respect every limit; any one of them will do
-    return next(candidate_readings(naturals, wilds, melds, None, 0, 0), None) is not None
+    return fits_with_melds(naturals, wilds, melds)
 
 
 def wild_choices(concealed: TileCounts, kinds: TileSet, n: int) -> Iterator[tuple[Tile, ...]]:

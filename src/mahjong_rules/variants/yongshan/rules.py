@@ -186,6 +186,41 @@ class Yongshan(Rules):
     def score(self, ctx: WinContext) -> Breakdown | None:
         return score_yongshan(ctx, self.options)
 
+    def best_win(self, state: State, seat: int, how: WinKind) -> Breakdown | None:
+        """The best win ``seat`` could make (罚分, YS-PENALTY-2), found with one or two scores
+        instead of one per wait when the seat holds a wildcard.
+
+        Whatever a natural tile does in a reading, a wildcard standing for it does too (and
+        无听用 is lost either way), so the hand scored with one more wildcard bounds every
+        wait. Drawing a wildcard reaches the bound; so does any wait the extra wildcard stood
+        for in the bound's reading. Otherwise every wait is scored.
+        """
+        _, wilds = self.wilds_in(state, state.seats[seat].concealed)
+        waits = self._wait_mask(state, seat)
+        if not wilds or not waits:
+            return super().best_win(state, seat, how)
+        wild_waits = waits & state.wild_kinds.mask
+        if wild_waits:
+            wild = _ALL[(wild_waits & -wild_waits).bit_length() - 1]
+            return self._score_wait(state, seat, wild, how)
+        kind = next(iter(state.wild_kinds))
+        bound = self._score_wait(state, seat, kind, how)
+        if bound is not None and bound.reading is not None:
+            for tile in bound.reading.wilds:
+                if waits >> tile.index & 1:
+                    return self._score_wait(state, seat, tile, how)
+        return super().best_win(state, seat, how)
+
+    def _score_wait(self, state: State, seat: int, tile: Tile, how: WinKind) -> Breakdown | None:
+        ctx = attrs.evolve(
+            self.win_context(state, seat, tile, WinKind.DISCARD),
+            how=how,
+            after_kong=False,
+            kong_chain=0,
+            first_turn=False,
+        )
+        return self.score(ctx)
+
     def win_context(self, state: State, seat: int, tile: Tile, how: WinKind) -> WinContext:
         ctx = super().win_context(state, seat, tile, how)
         if state.ti_made and ctx.kong_chain:
@@ -199,11 +234,13 @@ class Yongshan(Rules):
         return split_wilds(state.seats[seat].concealed, self._lanes(state))[0].kinds()
 
     def _may_meld(self, state: State, seat: int, tile: Tile) -> bool:
-        """YS-CLAIM-2: no peng or kong of a third suit once one's melds span two; and never a
-        meld of the wildcard kind itself (Reading: four wildcards are wildcards)."""
-        if tile in state.wild_kinds:
+        """YS-CLAIM-2: no peng or kong of a third suit once one's melds span two; never a
+        meld of the wildcard kind itself (Reading: four wildcards are wildcards); and no second
+        meld of a tile (YS-WILD-6: with wildcards the two would hold five copies or more)."""
+        melds = state.seats[seat].melds
+        if tile in state.wild_kinds or any(m.tile is tile for m in melds):
             return False
-        spans = meld_suits(state.seats[seat].melds)
+        spans = meld_suits(melds)
         return spans.bit_count() < 2 or bool(spans >> (tile.index // 9) & 1)
 
     def turn_kongs(self, state: State, seat: int) -> list[Action]:
