@@ -38,6 +38,7 @@ from mahjong_rules import (
 from mahjong_rules.engine.events import (
     Claimed,
     Dealt,
+    Discarded,
     Drew,
     Konged,
     Swapped,
@@ -831,3 +832,19 @@ def test_ys_passpeng1_a_declined_peng_waits_for_the_next_draw() -> None:
     assert state.seats[1].pass_peng == TileSet()
     state = play(RULES, state, "1:D6s 2:D5m")
     assert legal(state, 1) == (Peng(1, W), gang, Pass(1))
+
+
+def test_ys_wild6_no_second_meld_of_a_tile() -> None:
+    """YS-WILD-6 / YS-WILD-3: seat 1 pengs 5p with a wildcard (5p 5p 8p), draws another 5p
+    and keeps it; when the fourth 5p is discarded it holds a 5p and an 8p but is not asked: a
+    second peng of 5p would read as six copies. It could only add its 5p to the peng (补杠)
+    on its own turn, or 提 it for the wildcard."""
+    state = table({1: "5p8p8p369m124p2468s"}, draws="...5p5p", first="5p")
+    state = play(RULES, state, "0:D5p 1:P*8p 1:D9m")
+    state = burn(RULES, state, seat=1)
+    assert state.events[-1] == Drew(1, T("5p"))
+    assert legal(state, 1)[:2] == (Gang(1, T("5p"), BU), Ti(1, T("5p"), W8))
+    state = burn(RULES, play(RULES, state, "1:D3m"), seat=2)
+    assert hand(state, 1) == TileCounts("6m12458p2468s")
+    state = play(RULES, state, "2:D5p")
+    assert state.events == (Discarded(2, T("5p")), Drew(3, T("1m")))  # nobody was asked
