@@ -616,7 +616,12 @@ class Rules:
             if other == seat or s.won:
                 continue
             held = (s.concealed.bits >> shift) & 7
-            if held >= 2 or self._wait_mask(state, other) >> bit & 1:
+            if held >= 2:
+                return True
+            mask = s.cache.get("waits")
+            if mask is None:
+                mask = self._wait_mask(state, other)
+            if mask >> bit & 1:
                 return True
             if held and self.wild_melds and s.concealed.bits & _wild_lanes(state):
                 return True  # one natural copy beside a wildcard (YS-WILD-3)
@@ -639,6 +644,7 @@ class Rules:
             )
         claimants = []
         forced = []
+        found: dict[int, list[Action]] = {}
         forced_now = self.win_forced(state)
         shift = 3 * tile.index
         for k in range(1, state.players):
@@ -654,6 +660,7 @@ class Rules:
                 continue  # neither a pair of the tile nor a wait on it: nothing to claim
             options = self._claim_options(state, other)
             if options:
+                found[other] = options
                 claimants.append(other)
                 if forced_now and isinstance(options[0], Hu):
                     forced.append(other)
@@ -664,13 +671,21 @@ class Rules:
             state = replace(
                 state, claimants=tuple(claimants), forced=tuple(forced), answers=answers
             )
+            cache = state.cache
+            for seat_, options in found.items():  # kept for legal_actions and _resolve
+                cache[("claim", seat_)] = options
+                if seat_ not in forced:
+                    cache[seat_] = (*options, Pass(seat_))
             if len(answers) < len(claimants):
                 return state
         return self._resolve(state)
 
     def _answer(self, state: State, action: Action) -> State:
         answers = tuple(sorted((*state.answers, action), key=lambda a: a.seat))
+        before = state.cache
         state = replace(state, answers=answers)
+        # the other seats' claims do not depend on this answer: keep what was worked out
+        state.cache.update((k, v) for k, v in before.items() if k != action.seat)
         if isinstance(action, Pass):
             state = _emit(state, Passed(action.seat))
         if len(answers) == len(state.claimants):
@@ -685,7 +700,9 @@ class Rules:
         # 过手胡 / 过手碰 for the seats that declined
         for seat in state.claimants:
             answer = next(a for a in state.answers if a.seat == seat)
-            options = self._claim_options(state, seat)
+            options = state.cache.get(("claim", seat))
+            if options is None:
+                options = self._claim_options(state, seat)
             could_hu = any(isinstance(o, Hu) for o in options)
             if could_hu and not isinstance(answer, Hu):
                 how = WinKind.ROB_KONG if state.phase is Phase.ROB else WinKind.DISCARD
@@ -1020,12 +1037,19 @@ def _take(concealed: TileCounts, tile: Tile, n: int, wilds: Sequence[Tile]) -> T
 def _wild_lanes(state: State) -> int:
     """The lanes of :attr:`TileCounts.bits` that hold wildcard kinds (0 without wildcards)."""
     mask = state.wild_kinds.mask
-    lanes = 0
-    while mask:
-        low = mask & -mask
-        lanes |= 7 << (3 * (low.bit_length() - 1))
-        mask ^= low
+    lanes = _LANES_OF.get(mask)
+    if lanes is None:
+        lanes = 0
+        rest = mask
+        while rest:
+            low = rest & -rest
+            lanes |= 7 << (3 * (low.bit_length() - 1))
+            rest ^= low
+        _LANES_OF[mask] = lanes
     return lanes
+
+
+_LANES_OF: dict[int, int] = {}
 
 
 _NO_KINDS = TileSet()

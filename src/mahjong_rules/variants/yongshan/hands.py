@@ -113,6 +113,11 @@ def fits_melds(naturals: TileCounts, wilds: int, melds: tuple[Meld, ...]) -> boo
 def wild_choices(concealed: TileCounts, kinds: TileSet, n: int) -> Iterator[tuple[Tile, ...]]:
     """Every way to pick ``n`` wildcard tiles from ``concealed`` (kinds ``kinds``), each a
     sorted tuple, in tile order: the ``wild_tiles`` of a peng or kong."""
+    if len(kinds) == 1:  # 单听用: one way at most
+        (tile,) = kinds
+        if concealed.count(tile) >= n:
+            yield (tile,) * n
+        return
     held = [(t, concealed.count(t)) for t in kinds if t in concealed]
 
     def pick(start: int, left: int) -> Iterator[tuple[Tile, ...]]:

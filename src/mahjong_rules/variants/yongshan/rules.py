@@ -20,7 +20,7 @@ from typing import ClassVar
 
 import attrs
 
-from mahjong_rules.counts import TileCounts
+from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.actions import Action, Gang, Peng, Ti
 from mahjong_rules.engine.events import Paid
 from mahjong_rules.engine.settlement import (
@@ -58,6 +58,7 @@ _SUIT_TILES = tuple(sum(1 << i for i in range(9 * k, 9 * k + 9)) for k in range(
 """The 34-bit kind mask of each suit (万, 筒, 条)."""
 _ALL = all_tiles(honors=True)
 _FOURS = sum(4 << (3 * i) for i in range(34))
+_ONES = _FOURS >> 2
 _LANES: dict[int, int] = {}
 """Memo: wildcard kind mask -> the lanes of the packed counts holding them."""
 
@@ -75,6 +76,11 @@ class Yongshan(Rules):
     win_ends_hand: ClassVar[bool] = False
     wild_melds: ClassVar[bool] = True
 
+    def __init__(self, options: YongshanOptions | None = None, **kwargs: object) -> None:
+        super().__init__(options, **kwargs)
+        self._last_kinds: TileSet | None = None  # memo of _lanes for the hand in play
+        self._last_lanes = 0
+
     # ------------------------------------------------------------------ 本金 and 听用
 
     def after_deal(self, state: State) -> State:
@@ -91,10 +97,13 @@ class Yongshan(Rules):
         return split_wilds(concealed, self._lanes(state))
 
     def _lanes(self, state: State) -> int:
-        mask = state.wild_kinds.mask
-        lanes = _LANES.get(mask)
+        kinds = state.wild_kinds
+        if kinds is self._last_kinds:
+            return self._last_lanes
+        lanes = _LANES.get(kinds.mask)
         if lanes is None:
-            lanes = _LANES[mask] = wild_lanes(state.wild_kinds)
+            lanes = _LANES[kinds.mask] = wild_lanes(kinds)
+        self._last_kinds, self._last_lanes = kinds, lanes
         return lanes
 
     def _suits(self, state: State, seat: int, naturals: TileCounts) -> int:
@@ -253,9 +262,20 @@ class Yongshan(Rules):
         if self._win_or_throw(state, seat):
             return out
         if wilds:
-            for tile in naturals.kinds():
+            bits = naturals.bits  # kinds held at least 4 - wilds times
+            enough = (
+                bits & _FOURS | (bits & _ONES) & (bits >> 1 & _ONES) << 2
+                if wilds == 1
+                else (bits & (_FOURS | _FOURS >> 1))
+                if wilds == 2
+                else (bits | bits >> 1 | bits >> 2) & _ONES
+            )
+            while enough:
+                low = enough & -enough
+                enough ^= low
+                tile = _ALL[(low.bit_length() - 1) // 3]
                 n = naturals.count(tile)
-                if n + wilds < 4 or not self._may_meld(state, seat, tile):
+                if not self._may_meld(state, seat, tile):
                     continue
                 for chosen in wild_choices(concealed, kinds, 4 - n) if n < 4 else [()]:
                     out.append(Gang(seat, tile, MeldKind.AN_GANG, chosen))
