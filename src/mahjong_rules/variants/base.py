@@ -416,7 +416,11 @@ class Rules:
         return self.is_complete(state, seat, concealed.add(tile))
 
     def _can_self_win(self, state: State, seat: int) -> bool:
-        return self.is_complete(state, seat, state.seats[seat].concealed)
+        s = state.seats[seat]
+        complete: bool | None = s.cache.get("complete")  # known at the draw, from the waits
+        if complete is None:
+            complete = self.is_complete(state, seat, s.concealed)
+        return complete
 
     def _can_win_on(self, state: State, seat: int, tile: Tile, how: WinKind) -> bool:
         s = state.seats[seat]
@@ -792,6 +796,9 @@ class Rules:
             pass_hu_fan=-1,
             pass_peng=_NO_KINDS,
         )
+        waits = s.cache.get("waits")
+        if waits is not None:  # the hand is complete exactly when it drew one of its waits
+            drawer.cache["complete"] = bool(waits >> tile.index & 1)
         state = replace(
             state,
             seats=(*seats[:seat], drawer, *seats[seat + 1 :]),
