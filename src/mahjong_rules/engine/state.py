@@ -33,13 +33,17 @@ def replace(obj: _T, **changes: Any) -> _T:
     values that are already valid), which keeps the engine's transitions cheap. Caches start
     empty in the copy.
     """
-    new = object.__new__(obj.__class__)
-    fields = new.__dict__
-    fields.update(obj.__dict__)
+    fields = obj.__dict__.copy()  # a whole dict set at once: much faster than filling one
     fields.update(changes)
     if "cache" in fields:
         fields["cache"] = {}
+    new = _new(obj.__class__)
+    _setattr(new, "__dict__", fields)
     return new
+
+
+_new = object.__new__
+_setattr = object.__setattr__
 
 
 class Phase(enum.Enum):
