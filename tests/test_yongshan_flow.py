@@ -348,7 +348,7 @@ def test_ys_wild4_a_wildcard_is_never_discarded() -> None:
     assert legal(state, 0) == discards(0, WILD_DEALER)
     assert Discard(0, W8) not in legal(state, 0)
     before = (state, state.events, state.seats)
-    with pytest.raises(IllegalActionError, match="not allowed"):
+    with pytest.raises(IllegalActionError, match=r"wildcard is never discarded \(YS-WILD-4\)"):
         RULES.apply(state, Discard(0, W8))
     assert (state, state.events, state.seats) == before
     assert state == table({0: WILD_DEALER})
@@ -848,3 +848,16 @@ def test_ys_wild6_no_second_meld_of_a_tile() -> None:
     assert hand(state, 1) == TileCounts("6m12458p2468s")
     state = play(RULES, state, "2:D5p")
     assert state.events == (Discarded(2, T("5p")), Drew(3, T("1m")))  # nobody was asked
+
+
+def test_ys_wild3_ti1_illegal_wildcard_actions_say_why() -> None:
+    """YS-WILD-3 / YS-TI-1: a peng with a wildcard where two naturals would do, and a 提 that
+    is not offered, raise IllegalActionError naming the rule, and change nothing."""
+    state = play(RULES, table({1: "11m8p" + REST10}, first="1m"), "0:D1m")
+    before = (state, state.seats)
+    with pytest.raises(IllegalActionError, match=r"wildcards 8p: not offered \(YS-WILD-3"):
+        RULES.apply(state, Peng(1, W))
+    state = play(RULES, state, "1:P 1:D3m")
+    with pytest.raises(IllegalActionError, match=r"Ti by seat 2: .*YS-TI-1"):
+        RULES.apply(state, Ti(2, T("1m"), W8))
+    assert before[0].seats == before[1]

@@ -502,9 +502,18 @@ class Rules:
                 return f"Discard by seat {seat}: no discarding in the {state.phase.value} phase"
             if action.tile not in s.concealed:
                 return f"Discard by seat {seat}: it holds no {action.tile} ({s.concealed})"
+            if action.tile in state.wild_kinds:
+                why = "a wildcard is never discarded (YS-WILD-4)"
+                return f"Discard of {action.tile} by seat {seat}: {why}"
             if s.ting:
                 return f"Discard of {action.tile} by seat {seat}: 报听 locks the hand (BS-TING-3)"
             return f"Discard of {action.tile} by seat {seat} is not allowed now"
+        if isinstance(action, (Peng, Gang)) and action.wild_tiles:
+            wilds = "".join(t.notation for t in action.wild_tiles)
+            return (
+                f"{kind} by seat {seat} with wildcards {wilds}: not offered (YS-WILD-3: "
+                "wildcards only beside a natural copy, where the natural copies fall short)"
+            )
         if isinstance(action, Peng) and state.tile is not None:
             if state.phase is Phase.CLAIM and state.tile in s.pass_peng:
                 return f"Peng of {state.tile} by seat {seat}: 过手碰, it declined it (PASSPENG-1)"
@@ -521,6 +530,12 @@ class Rules:
             return f"Gang {action.kind.value} of {action.tile} by seat {seat} is not possible now"
         if isinstance(action, BuyPoints):
             return f"BuyPoints by seat {seat}: points must be 0..{self.buy_cap}"
+        if isinstance(action, Ti):
+            return (
+                f"Ti by seat {seat}: no 提 of {action.tile} for {action.wild} now (YS-TI-1: once "
+                "per draw, with the tile drawn, into one's own meld of that tile holding that "
+                "wildcard)"
+            )
         return f"{kind} by seat {seat} is not allowed now ({state.phase.value})"
 
     def _do_buy(self, state: State, action: BuyPoints) -> State:
