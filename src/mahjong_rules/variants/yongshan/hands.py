@@ -58,12 +58,22 @@ def split_wilds(concealed: TileCounts, lanes: int) -> tuple[TileCounts, int]:
     wild_bits = concealed.bits & lanes
     if not wild_bits:
         return concealed, 0
-    wilds = 0
-    while wild_bits:
-        wilds += wild_bits & 7
-        wild_bits >>= 3
-    bits = concealed.bits & ~lanes
-    return TileCounts._make(bits, concealed.size - wilds), wilds
+    key = (concealed.bits, lanes)
+    found = _SPLITS.get(key)
+    if found is None:
+        wilds = 0
+        while wild_bits:
+            wilds += wild_bits & 7
+            wild_bits >>= 3
+        bits = concealed.bits & ~lanes
+        if len(_SPLITS) > 1 << 16:
+            _SPLITS.clear()
+        found = _SPLITS[key] = (TileCounts._make(bits, concealed.size - wilds), wilds)
+    return found
+
+
+_SPLITS: dict[tuple[int, int], tuple[TileCounts, int]] = {}
+"""Memo of :func:`split_wilds` (hands recur from state to state); cleared when it grows big."""
 
 
 def suits_of(naturals: TileCounts) -> int:
@@ -111,23 +121,14 @@ def fits_melds(naturals: TileCounts, wilds: int, melds: tuple[Meld, ...]) -> boo
 
 
 def wild_choices(concealed: TileCounts, kinds: TileSet, n: int) -> Iterator[tuple[Tile, ...]]:
-    """Every way to pick ``n`` wildcard tiles from ``concealed`` (kinds ``kinds``), each a
-    sorted tuple, in tile order: the ``wild_tiles`` of a peng or kong."""
-    if len(kinds) == 1:  # 单听用: one way at most
-        (tile,) = kinds
-        if concealed.count(tile) >= n:
+    """Every way to pick ``n`` wildcard tiles from ``concealed`` (kinds ``kinds``: one or two),
+    each a sorted tuple, in tile order: the ``wild_tiles`` of a peng or kong."""
+    held = [(t, concealed.count(t)) for t in kinds]
+    if len(held) == 1:  # 单听用: one way at most
+        tile, count = held[0]
+        if count >= n:
             yield (tile,) * n
         return
-    held = [(t, concealed.count(t)) for t in kinds if t in concealed]
-
-    def pick(start: int, left: int) -> Iterator[tuple[Tile, ...]]:
-        if left == 0:
-            yield ()
-            return
-        for i in range(start, len(held)):
-            tile, count = held[i]
-            for take in range(min(count, left), 0, -1):
-                for rest in pick(i + 1, left - take):
-                    yield (tile,) * take + rest
-
-    yield from sorted(pick(0, n))
+    (low, a), (high, b) = held  # 双听用: as many of the lower kind as possible first
+    for k in range(min(a, n), max(0, n - b) - 1, -1):
+        yield (low,) * k + (high,) * (n - k)
