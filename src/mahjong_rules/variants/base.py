@@ -966,19 +966,33 @@ class Rules:
         bonus (杠上花, 杠上炮) nor a first-turn win; ``None`` if the seat is not ready."""
         best: Breakdown | None = None
         for tile in self.waits(state, seat):
-            ctx = attrs.evolve(
-                self.win_context(state, seat, tile, WinKind.DISCARD),
-                how=how,
-                after_kong=False,
-                kong_chain=0,
-                first_turn=False,
-            )
-            breakdown = self.score(ctx)
+            breakdown = self.score_wait(state, seat, tile, how)
             if breakdown is not None and (
                 best is None or (breakdown.points, breakdown.fan) > (best.points, best.fan)
             ):
                 best = breakdown
         return best
+
+    def score_wait(self, state: State, seat: int, tile: Tile, how: WinKind) -> Breakdown | None:
+        """``seat``'s hand completed by ``tile``, scored as ``how`` outside the flow of play (no
+        kong bonus, no first-turn win): what :meth:`best_win` compares."""
+        ctx = attrs.evolve(
+            self.win_context(state, seat, tile, WinKind.DISCARD),
+            how=how,
+            after_kong=False,
+            kong_chain=0,
+            first_turn=False,
+        )
+        return self.score(ctx)
+
+    def declined_more(self, state: State, seat: int, how: WinKind) -> bool:
+        """Yongshan's 过手胡 (YS-PASSHU-1): whether ``seat``, blocked, may not win on the tile on
+        offer because that win scores no more fan than the most it declined (compared before
+        the cap)."""
+        tile = state.tile
+        assert tile is not None
+        breakdown = self.score(self.win_context(state, seat, tile, how))
+        return breakdown is None or breakdown.fan <= state.seats[seat].pass_hu_fan
 
     def _declined_fan(self, state: State, seat: int, tile: Tile | None, how: WinKind) -> int:
         """The fan of a win being declined (only scored where 过手胡 compares fan)."""

@@ -68,15 +68,9 @@ class Baoshan(Rules):
     def pass_hu_blocks(self, state: State, seat: int, how: WinKind) -> bool:
         """BS-PASSHU-1; with ``pass_hu="yongshan"`` a win worth more fan than any declined
         since the block began is allowed (YS-PASSHU-1)."""
-        s = state.seats[seat]
-        if not s.pass_hu:
+        if not state.seats[seat].pass_hu:
             return False
-        if self.options.pass_hu == "baoshan":
-            return True
-        tile = state.tile
-        assert tile is not None
-        breakdown = self.score(self.win_context(state, seat, tile, how))
-        return breakdown is None or breakdown.fan <= s.pass_hu_fan
+        return self.options.pass_hu == "baoshan" or self.declined_more(state, seat, how)
 
     def discard_lifts_pass_hu(self, state: State, seat: int) -> bool:
         return self.options.pass_hu == "yongshan"  # YS-PASSHU-1: its own discard passes

@@ -178,13 +178,7 @@ class Yongshan(Rules):
     def pass_hu_blocks(self, state: State, seat: int, how: WinKind) -> bool:
         """YS-PASSHU-1: after declining a win, a seat wins on a discard only with more fan than
         the most it declined (compared before the cap) until its next own action."""
-        s = state.seats[seat]
-        if not s.pass_hu:
-            return False
-        tile = state.tile
-        assert tile is not None
-        breakdown = self.score(self.win_context(state, seat, tile, how))
-        return breakdown is None or breakdown.fan <= s.pass_hu_fan
+        return state.seats[seat].pass_hu and self.declined_more(state, seat, how)
 
     def discard_lifts_pass_hu(self, state: State, seat: int) -> bool:
         return True  # YS-PASSHU-1: its own discard counts as passing (seed example)
@@ -211,24 +205,14 @@ class Yongshan(Rules):
         wild_waits = waits & state.wild_kinds.mask
         if wild_waits:
             wild = _ALL[(wild_waits & -wild_waits).bit_length() - 1]
-            return self._score_wait(state, seat, wild, how)
+            return self.score_wait(state, seat, wild, how)
         kind = next(iter(state.wild_kinds))
-        bound = self._score_wait(state, seat, kind, how)
+        bound = self.score_wait(state, seat, kind, how)
         if bound is not None and bound.reading is not None:
             for tile in bound.reading.wilds:
                 if waits >> tile.index & 1:
-                    return self._score_wait(state, seat, tile, how)
+                    return self.score_wait(state, seat, tile, how)
         return super().best_win(state, seat, how)
-
-    def _score_wait(self, state: State, seat: int, tile: Tile, how: WinKind) -> Breakdown | None:
-        ctx = attrs.evolve(
-            self.win_context(state, seat, tile, WinKind.DISCARD),
-            how=how,
-            after_kong=False,
-            kong_chain=0,
-            first_turn=False,
-        )
-        return self.score(ctx)
 
     def win_context(self, state: State, seat: int, tile: Tile, how: WinKind) -> WinContext:
         ctx = super().win_context(state, seat, tile, how)
