@@ -103,22 +103,35 @@ def _fits(c: tuple[int, ...], wilds: int, limit: tuple[int, ...]) -> bool:
                 for x in range(0, left - 2 * q + 1, 3)
             )
         chows = 0 if i % 9 > 6 else 4
-        for q in (0,) if paired else (0, 1):
-            for p in (0, 1):
-                for k in range(chows + 1):
-                    total = k + k1 + k2 + 3 * p + 2 * q
-                    if total > limit[i]:
-                        break
-                    x = total - c[i]
-                    if x < 0:
-                        continue
-                    if x > left:
-                        break
-                    if ok(i + 1, k, k1, left - x, paired or bool(q)):
-                        return True
-        return False
+        return any(
+            ok(i + 1, k, k1, left - x, paired or bool(q))
+            for k, p, q, x, _ in _choices(c[i], limit[i], k1 + k2, left, paired, chows, True)
+        )
 
     return ok(0, 0, 0, wilds, False)
+
+
+def _choices(
+    held: int, limit: int, carried: int, left: int, paired: bool, chows: int, in_suit: bool
+) -> Iterator[tuple[int, int, int, int, int]]:
+    """What one kind may hold in a standard-form reading: ``(k, p, q, x, total)`` for ``k``
+    chows starting here, a pung (``p``), the pair (``q``), ``x`` wildcards standing for the
+    kind and ``total`` copies as read, given ``held`` natural copies, at most ``limit`` copies
+    (YS-WILD-6), ``carried`` copies owed to chows started one and two kinds back, ``left``
+    wildcards, and whether the pair is placed already. First the fewest chows, no pung, no
+    pair (the tie order)."""
+    for q in (0,) if paired else (0, 1):
+        for p in (0, 1):
+            for k in range(chows + 1):
+                total = k + carried + 3 * p + 2 * q
+                if total > limit or (total and not in_suit):
+                    break
+                x = total - held
+                if x < 0:
+                    continue
+                if x > left:
+                    break
+                yield k, p, q, x, total
 
 
 def _value(i: int, total: int, pengs: list[int], ind: int, gui: int, ben: int, low: int) -> int:
@@ -154,23 +167,13 @@ def _standard(
         outcome: tuple[int, tuple[int, ...]] = (_NEG, ())
         in_suit = suit is None or i // 9 == suit
         chows = 0 if pung_only or i % 9 > 6 else 4
-        for q in (0,) if paired else (0, 1):
-            for p in (0, 1):
-                for k in range(chows + 1):
-                    total = k + k1 + k2 + 3 * p + 2 * q
-                    if total > limit[i] or (total and not in_suit):
-                        break
-                    x = total - c[i]
-                    if x < 0:
-                        continue
-                    if x > left:
-                        break
-                    rest, _ = best(i + 1, k, k1, left - x, paired or bool(q))
-                    if rest == _NEG:
-                        continue
-                    value = rest + _value(i, total, pengs, ind, gui, ben, 3)
-                    if value > outcome[0]:
-                        outcome = (value, (k, p, q, x))
+        for k, p, q, x, total in _choices(c[i], limit[i], k1 + k2, left, paired, chows, in_suit):
+            rest, _ = best(i + 1, k, k1, left - x, paired or bool(q))
+            if rest == _NEG:
+                continue
+            value = rest + _value(i, total, pengs, ind, gui, ben, 3)
+            if value > outcome[0]:
+                outcome = (value, (k, p, q, x))
         return outcome
 
     if best(0, 0, 0, wilds, False)[0] == _NEG:
