@@ -271,13 +271,16 @@ class Yongshan(Rules):
                 if self._may_meld(state, seat, tile):
                     out.append(Gang(seat, tile, MeldKind.AN_GANG))
                 quads ^= low
+        one_wild: list[tuple[Tile, ...]] | None = None  # the wildcards a 补杠 may add
         for meld in s.melds:
             if meld.kind is not MeldKind.PENG:
                 continue
             if meld.tile in naturals:
                 out.append(Gang(seat, meld.tile, MeldKind.BU_GANG))
-            else:
-                for chosen in wild_choices(concealed, kinds, 1):
+            elif wilds:
+                if one_wild is None:
+                    one_wild = list(wild_choices(concealed, kinds, 1))
+                for chosen in one_wild:
                     out.append(Gang(seat, meld.tile, MeldKind.BU_GANG, chosen))
         return out
 
