@@ -375,7 +375,7 @@ class Rules:
         out: list[Action] = []
         after_peng = s.drawn is None and state.discards_made > 0
         if not after_peng and self._can_self_win(state, seat):
-            out.append(Hu(seat))  # always first: _do_discard relies on it
+            out.append(_HU[seat])  # always first: _do_discard relies on it
         if not after_peng:
             out.extend(self.turn_kongs(state, seat))
         out.extend(self.extra_turn_actions(state, seat))
@@ -390,7 +390,7 @@ class Rules:
         out: list[Action] = []
         how = WinKind.ROB_KONG if state.phase is Phase.ROB else WinKind.DISCARD
         if self._can_win_on(state, seat, tile, how):
-            out.append(Hu(seat))
+            out.append(_HU[seat])
         if (
             state.phase is Phase.CLAIM
             and state.shi_lao_tou is None  # 十老头 comes before any peng or kong (BS-WIN-3)
@@ -400,7 +400,7 @@ class Rules:
         return out
 
     def _claim_actions(self, state: State, seat: int) -> tuple[Action, ...]:
-        return (*self._claim_options(state, seat), Pass(seat))
+        return (*self._claim_options(state, seat), _PASS[seat])
 
     # ------------------------------------------------------------------ win checks
 
@@ -590,7 +590,7 @@ class Rules:
         seats = _seats_with(
             state,
             seat,
-            concealed=s.concealed.remove(tile),
+            concealed=_less(s.concealed, tile),  # legal_actions checked it is held
             discards=(*s.discards, tile),
             drawn=None,
             honor_run=run,
@@ -604,7 +604,7 @@ class Rules:
                 state,
                 self.next_to_draw(state, seat),
                 seats=seats,
-                events=(Discarded(seat, tile),),
+                events=(_DISCARDED[seat][tile.index],),
                 discards_made=state.discards_made + 1,
             )
         state = replace(
@@ -613,7 +613,7 @@ class Rules:
             discards_made=state.discards_made + 1,
             after_kong=state.kong_chain > 0,
             kong_chain=0,
-            events=(Discarded(seat, tile),),  # a discard always starts a transition
+            events=(_DISCARDED[seat][tile.index],),  # a discard always starts a transition
             shi_lao_tou=None,
             phase=Phase.CLAIM,
             current=seat,
@@ -694,7 +694,7 @@ class Rules:
             for seat_, options in found.items():  # kept for legal_actions and _resolve
                 cache[("claim", seat_)] = options
                 if seat_ not in forced:
-                    cache[seat_] = (*options, Pass(seat_))
+                    cache[seat_] = (*options, _PASS[seat_])
             if len(answers) < len(claimants):
                 return state
         return self._resolve(state)
@@ -804,7 +804,7 @@ class Rules:
             chain, refs = 0, ()
         drawer = replace(
             s,
-            concealed=s.concealed.add(tile),
+            concealed=_plus(s.concealed, tile),  # a wall tile: never a fifth copy
             drawn=tile,
             draws=s.draws + 1,
             pass_hu=False,
@@ -830,7 +830,7 @@ class Rules:
             forced=(),
             tile=None,
             shi_lao_tou=None,
-            events=(*events, Drew(seat, tile, replacement)),
+            events=(*events, _DREW[replacement][seat][tile.index]),
             **changes,
         )
         return self._begin_turn(state)
@@ -1046,6 +1046,14 @@ class Rules:
 
 _DISCARDS = tuple(tuple(Discard(seat, tile) for tile in all_tiles()) for seat in range(4))
 """Discard actions are plain values: one shared object per (seat, tile)."""
+_HU = tuple(Hu(seat) for seat in range(4))
+_PASS = tuple(Pass(seat) for seat in range(4))
+_DISCARDED = tuple(tuple(Discarded(seat, tile) for tile in all_tiles()) for seat in range(4))
+_DREW = tuple(
+    tuple(tuple(Drew(seat, tile, back) for tile in all_tiles()) for seat in range(4))
+    for back in (False, True)
+)
+"""The common events, shared the same way (events are values too)."""
 
 
 def _emit(state: State, event: Event) -> State:
@@ -1060,6 +1068,16 @@ def _seats_with(state: State, seat: int, **changes: Any) -> tuple[SeatState, ...
 
 def _set_seat(state: State, seat: int, **changes: Any) -> State:
     return replace(state, seats=_seats_with(state, seat, **changes))
+
+
+def _plus(counts: TileCounts, tile: Tile) -> TileCounts:
+    """``counts`` with one more ``tile``, unchecked (the engine knows it is valid)."""
+    return TileCounts._make(counts.bits + (1 << 3 * tile.index), counts.size + 1)
+
+
+def _less(counts: TileCounts, tile: Tile) -> TileCounts:
+    """``counts`` with one ``tile`` fewer, unchecked (the engine knows it is held)."""
+    return TileCounts._make(counts.bits - (1 << 3 * tile.index), counts.size - 1)
 
 
 def _take(concealed: TileCounts, tile: Tile, n: int, wilds: Sequence[Tile]) -> TileCounts:
