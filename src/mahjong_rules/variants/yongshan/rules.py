@@ -78,8 +78,7 @@ class Yongshan(Rules):
 
     def __init__(self, options: YongshanOptions | None = None, **kwargs: object) -> None:
         super().__init__(options, **kwargs)
-        self._last_kinds: TileSet | None = None  # memo of _lanes for the hand in play
-        self._last_lanes = 0
+        self._last: tuple[TileSet | None, int] = (None, 0)  # memo of _lanes: the last hand's
 
     # ------------------------------------------------------------------ 本金 and 听用
 
@@ -98,12 +97,13 @@ class Yongshan(Rules):
 
     def _lanes(self, state: State) -> int:
         kinds = state.wild_kinds
-        if kinds is self._last_kinds:
-            return self._last_lanes
+        last = self._last  # one tuple, read and replaced whole: safe across threads
+        if last[0] is kinds:
+            return last[1]
         lanes = _LANES.get(kinds.mask)
         if lanes is None:
             lanes = _LANES[kinds.mask] = wild_lanes(kinds)
-        self._last_kinds, self._last_lanes = kinds, lanes
+        self._last = (kinds, lanes)
         return lanes
 
     def _suits(self, state: State, seat: int, naturals: TileCounts) -> int:
