@@ -214,8 +214,8 @@ class Rules:
         return [Ting(seat)] if self.can_declare(state, seat) else []
 
     def meld_claims(self, state: State, seat: int, tile: Tile) -> list[Action]:
-        """The pengs and kongs ``seat`` may make on the discard ``tile`` (before 过手碰 and
-        the variant's other limits, which this applies)."""
+        """The pengs and 直杠 ``seat`` may make on the discard ``tile``, every limit applied
+        (过手碰, 报听, an empty wall; in Yongshan wildcards, suits and the last tile)."""
         out: list[Action] = []
         if not self.exposed_claims_allowed(state, seat):
             return out
