@@ -36,7 +36,7 @@ listed action of each step applied and checked); the file takes about 60-100 s o
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -548,11 +548,22 @@ def assert_same_outcome(a: State, b: State) -> None:
     assert without_echoes(a.events) == without_echoes(b.events)
 
 
-def check_answer_orders(rng: random.Random, rules: Rules, state: State, policy: Policy) -> None:
-    """FLOW-2: several seats answer a window (or buy points); any order gives the same state."""
+def compare_answer_orders(
+    rng: random.Random,
+    rules: Rules,
+    state: State,
+    choose: Callable[[random.Random, Rules, State, int], Action],
+    last: Callable[[State, Action, State], None] | None = None,
+) -> list[Action]:
+    """FLOW-2: several seats answer a window (or buy points); any order gives the same state.
+
+    Each acting seat's answer comes from ``choose`` (half the time) or is any listed action;
+    the answers are applied in two or three orders, each step checked to leave its input
+    unchanged and to ask exactly the seats still to answer; ``last`` (if given) checks the
+    step that closes the window. Returns the answers."""
     acting = sorted(rules.to_act(state))
     answers = [
-        policy.choose(rng, rules, state, s)
+        choose(rng, rules, state, s)
         if rng.random() < 0.5
         else rng.choice(rules.legal_actions(state, s))
         for s in acting
@@ -568,16 +579,25 @@ def check_answer_orders(rng: random.Random, rules: Rules, state: State, policy: 
             saved = snapshot(current)
             after = rules.apply(current, answer)
             assert_unchanged(current, saved)
-            current = after
             if i < len(order) - 1:
                 left = {a.seat for a in order[i + 1 :]}
-                assert rules.to_act(current) == left, (order, i)
+                assert rules.to_act(after) == left, (order, i)
                 for done in order[: i + 1]:
-                    assert rules.legal_actions(current, done.seat) == ()
+                    assert rules.legal_actions(after, done.seat) == ()
+            elif last is not None:
+                last(current, answer, after)
+            current = after
         finals.append(current)
     assert_unchanged(state, saved_start)
     for other in finals[1:]:
         assert_same_outcome(finals[0], other)
+    return answers
+
+
+def check_answer_orders(rng: random.Random, rules: Rules, state: State, policy: Policy) -> None:
+    """FLOW-2 on Baoshan: :func:`compare_answer_orders` with the random policy."""
+    acting = rules.to_act(state)
+    compare_answer_orders(rng, rules, state, policy.choose)
     event(f"answer orders compared: {state.phase.value}, {len(acting)} seats")
 
 
