@@ -101,18 +101,25 @@ _SPECIAL_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
 }
 
 
-def _option_values(field: attrs.Attribute[Any]) -> st.SearchStrategy[Any]:
-    if field.name in _SPECIAL_OPTIONS:
-        return _SPECIAL_OPTIONS[field.name]
-    allowed = field.metadata.get("allowed")
-    if allowed is None:  # a new option: teach this test its values
-        raise AssertionError(f"BaoshanOptions.{field.name} has no strategy in this test")
-    return st.sampled_from(allowed)
+def room_options(
+    options_class: type[Any], special: dict[str, st.SearchStrategy[Any]]
+) -> st.SearchStrategy[dict[str, Any]]:
+    """Every option of ``options_class``, each over all its allowed values (``special`` for
+    the options without a list of values)."""
+
+    def values(field: attrs.Attribute[Any]) -> st.SearchStrategy[Any]:
+        if field.name in special:
+            return special[field.name]
+        allowed = field.metadata.get("allowed")
+        if allowed is None:  # a new option: teach this test its values
+            name = options_class.__name__
+            raise AssertionError(f"{name}.{field.name} has no strategy in this test")
+        return st.sampled_from(allowed)
+
+    return st.fixed_dictionaries({f.name: values(f) for f in attrs.fields(options_class)})
 
 
-ROOM_OPTIONS = st.fixed_dictionaries(
-    {field.name: _option_values(field) for field in attrs.fields(BaoshanOptions)}
-)
+ROOM_OPTIONS = room_options(BaoshanOptions, _SPECIAL_OPTIONS)
 """Every Baoshan option, each over all its allowed values."""
 
 

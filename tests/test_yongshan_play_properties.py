@@ -114,6 +114,7 @@ from test_play_properties import (
     compare_answer_orders,
     illegal_action,
     over_four,
+    room_options,
     snapshot,
     stacked_wall,
     without_echoes,
@@ -136,18 +137,7 @@ _SPECIAL_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
 }
 
 
-def _option_values(field: attrs.Attribute[Any]) -> st.SearchStrategy[Any]:
-    if field.name in _SPECIAL_OPTIONS:
-        return _SPECIAL_OPTIONS[field.name]
-    allowed = field.metadata.get("allowed")
-    if allowed is None:  # a new option: teach this test its values
-        raise AssertionError(f"YongshanOptions.{field.name} has no strategy in this test")
-    return st.sampled_from(allowed)
-
-
-ROOM_OPTIONS = st.fixed_dictionaries(
-    {field.name: _option_values(field) for field in attrs.fields(YongshanOptions)}
-)
+ROOM_OPTIONS = room_options(YongshanOptions, _SPECIAL_OPTIONS)
 """Every Yongshan option, each over all its allowed values (players 2/3/4, 单/双听用, 自摸加番,
 听点 with three players, ``ti_from_hand``, 花猪 fan, scoring, cap, fan table)."""
 
