@@ -40,18 +40,21 @@ _KINDS_CACHE: dict[tuple[int, int], tuple[Tile, ...]] = {}
 
 
 def _suit_kinds(key: int, offset: int) -> tuple[Tile, ...]:
-    """The kinds held in one suit's slice of the packed counts (memoized by slice)."""
+    """The kinds held in one suit's slice of the packed counts, memoized by which lanes are
+    not empty (512 patterns a suit, so the memo stays small and is soon always hit)."""
     if not key:
         return ()
-    found = _KINDS_CACHE.get((key, offset))
+    present = (key | key >> 1 | key >> 2) & _LANE_STARTS
+    found = _KINDS_CACHE.get((present, offset))
     if found is None:
-        if len(_KINDS_CACHE) >= 100_000:
-            _KINDS_CACHE.clear()
         found = tuple(
-            _TILES[offset + r] for r in range(9) if (key >> (BITS_PER_KIND * r)) & _LANE
+            _TILES[offset + r] for r in range(9) if (present >> (BITS_PER_KIND * r)) & 1
         )
-        _KINDS_CACHE[(key, offset)] = found
+        _KINDS_CACHE[(present, offset)] = found
     return found
+
+
+_LANE_STARTS = sum(1 << (BITS_PER_KIND * r) for r in range(9))
 
 
 def _tiles_of(spec: str | Iterable[Tile]) -> Iterable[Tile]:
