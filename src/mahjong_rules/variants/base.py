@@ -642,7 +642,7 @@ class Rules:
                 mask = self._wait_mask(state, other)
             if mask >> bit & 1:
                 return True
-            if held and self.wild_melds and s.concealed.bits & _wild_lanes(state):
+            if held and self.wild_melds and s.concealed.bits & state.wild_kinds.lanes:
                 return True  # one natural copy beside a wildcard (YS-WILD-3)
         return False
 
@@ -673,7 +673,7 @@ class Rules:
                 continue  # 血战: a seat that has won takes no part (YS-END-1)
             held = (s.concealed.bits >> shift) & 7
             meldable = held >= 2 or (
-                held and self.wild_melds and s.concealed.bits & _wild_lanes(state)
+                held and self.wild_melds and s.concealed.bits & state.wild_kinds.lanes
             )
             if not meldable and not self._wait_mask(state, other) >> tile.index & 1:
                 continue  # neither a pair of the tile nor a wait on it: nothing to claim
@@ -1086,24 +1086,6 @@ def _take(concealed: TileCounts, tile: Tile, n: int, wilds: Sequence[Tile]) -> T
     for wild in wilds:
         concealed = concealed.remove(wild)
     return concealed
-
-
-def _wild_lanes(state: State) -> int:
-    """The lanes of :attr:`TileCounts.bits` that hold wildcard kinds (0 without wildcards)."""
-    mask = state.wild_kinds.mask
-    lanes = _LANES_OF.get(mask)
-    if lanes is None:
-        lanes = 0
-        rest = mask
-        while rest:
-            low = rest & -rest
-            lanes |= 7 << (3 * (low.bit_length() - 1))
-            rest ^= low
-        _LANES_OF[mask] = lanes
-    return lanes
-
-
-_LANES_OF: dict[int, int] = {}
 
 
 _NO_KINDS = TileSet()

@@ -6,7 +6,7 @@ A seat's concealed tiles are kept as they are, wildcard tiles included (a 7筒 w
 natural tiles and a wildcard count, the form the win detector takes.
 
 >>> from mahjong_rules.counts import TileCounts, TileSet
->>> naturals, wilds = split_wilds(TileCounts("1237p"), wild_lanes(TileSet("7p9p")))
+>>> naturals, wilds = split_wilds(TileCounts("1237p"), TileSet("7p9p").lanes)
 >>> naturals, wilds
 (TileCounts('123p'), 1)
 >>> is_ting_dian(TileCounts("123456789m111s"), 1)   # the wildcard waits alone: any tile
@@ -33,7 +33,6 @@ __all__ = [
     "split_wilds",
     "suits_of",
     "wild_choices",
-    "wild_lanes",
 ]
 
 _SUIT_KEY = (1 << 27) - 1
@@ -42,19 +41,9 @@ ALL_SUITS = 7
 _SUIT_FIRST = (Tile("1m"), Tile("1p"), Tile("1s"))
 
 
-def wild_lanes(kinds: TileSet) -> int:
-    """The 3-bit lanes of :attr:`TileCounts.bits` holding the wildcard ``kinds``."""
-    mask, lanes = kinds.mask, 0
-    while mask:
-        low = mask & -mask
-        lanes |= 7 << (3 * (low.bit_length() - 1))
-        mask ^= low
-    return lanes
-
-
 def split_wilds(concealed: TileCounts, lanes: int) -> tuple[TileCounts, int]:
-    """``(natural tiles, number of wildcards)`` of ``concealed``; ``lanes`` from
-    :func:`wild_lanes`."""
+    """``(natural tiles, number of wildcards)`` of ``concealed``; ``lanes`` are the wildcard
+    kinds' :attr:`TileSet.lanes <mahjong_rules.counts.TileSet.lanes>`."""
     wild_bits = concealed.bits & lanes
     if not wild_bits:
         return concealed, 0

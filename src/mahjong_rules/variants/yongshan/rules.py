@@ -20,7 +20,7 @@ from typing import ClassVar
 
 import attrs
 
-from mahjong_rules.counts import TileCounts, TileSet
+from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.actions import Action, Gang, Peng, Ti
 from mahjong_rules.engine.events import Paid
 from mahjong_rules.engine.settlement import (
@@ -44,7 +44,6 @@ from mahjong_rules.variants.yongshan.hands import (
     split_wilds,
     suits_of,
     wild_choices,
-    wild_lanes,
 )
 from mahjong_rules.variants.yongshan.options import YongshanOptions
 from mahjong_rules.variants.yongshan.patterns import score_yongshan
@@ -59,8 +58,6 @@ _SUIT_TILES = tuple(sum(1 << i for i in range(9 * k, 9 * k + 9)) for k in range(
 _ALL = all_tiles(honors=True)
 _FOURS = sum(4 << (3 * i) for i in range(34))
 _ONES = _FOURS >> 2
-_LANES: dict[int, int] = {}
-"""Memo: wildcard kind mask -> the lanes of the packed counts holding them."""
 
 
 class Yongshan(Rules):
@@ -75,10 +72,6 @@ class Yongshan(Rules):
     options: YongshanOptions
     win_ends_hand: ClassVar[bool] = False
     wild_melds: ClassVar[bool] = True
-
-    def __init__(self, options: YongshanOptions | None = None, **kwargs: object) -> None:
-        super().__init__(options, **kwargs)
-        self._last: tuple[TileSet | None, int] = (None, 0)  # memo of _lanes: the last hand's
 
     # ------------------------------------------------------------------ 本金 and 听用
 
@@ -96,15 +89,7 @@ class Yongshan(Rules):
         return split_wilds(concealed, self._lanes(state))
 
     def _lanes(self, state: State) -> int:
-        kinds = state.wild_kinds
-        last = self._last  # one tuple, read and replaced whole: safe across threads
-        if last[0] is kinds:
-            return last[1]
-        lanes = _LANES.get(kinds.mask)
-        if lanes is None:
-            lanes = _LANES[kinds.mask] = wild_lanes(kinds)
-        self._last = (kinds, lanes)
-        return lanes
+        return state.wild_kinds.lanes
 
     def _suits(self, state: State, seat: int, naturals: TileCounts) -> int:
         return suits_of(naturals) | meld_suits(state.seats[seat].melds)
