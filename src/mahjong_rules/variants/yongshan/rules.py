@@ -86,10 +86,11 @@ class Yongshan(Rules):
         )
 
     def wilds_in(self, state: State, concealed: TileCounts) -> tuple[TileCounts, int]:
-        return split_wilds(concealed, self._lanes(state))
+        return split_wilds(concealed, state.wild_kinds.lanes)
 
-    def _lanes(self, state: State) -> int:
-        return state.wild_kinds.lanes
+    def _only_wilds(self, state: State, counts: TileCounts) -> bool:
+        """Whether ``counts`` hold wildcards only (nothing a seat may discard, YS-NODISCARD-1)."""
+        return not counts.bits & ~state.wild_kinds.lanes
 
     def _suits(self, state: State, seat: int, naturals: TileCounts) -> int:
         return suits_of(naturals) | meld_suits(state.seats[seat].melds)
@@ -142,8 +143,7 @@ class Yongshan(Rules):
 
     def self_win_forced(self, state: State, seat: int) -> bool:
         """YS-NODISCARD-1, YS-ALLWILD-1: a hand of wildcards only must win."""
-        concealed = state.seats[seat].concealed
-        return not concealed.bits & ~self._lanes(state)
+        return self._only_wilds(state, state.seats[seat].concealed)
 
     def ting_dian(self, state: State, seat: int) -> bool:
         """Whether ``seat``'s 3k+1 hand is 听点 (YS-TINGDIAN-1: a wildcard waits alone)."""
@@ -209,7 +209,7 @@ class Yongshan(Rules):
 
     def discardable(self, state: State, seat: int) -> Iterable[Tile]:
         """YS-WILD-4: never a wildcard."""
-        return split_wilds(state.seats[seat].concealed, self._lanes(state))[0].kinds()
+        return self.wilds_in(state, state.seats[seat].concealed)[0].kinds()
 
     def _may_meld(self, state: State, seat: int, tile: Tile) -> bool:
         """YS-CLAIM-2: no peng or kong of a third suit once one's melds span two; never a
@@ -230,32 +230,24 @@ class Yongshan(Rules):
         out: list[Action] = []
         if self._win_or_throw(state, seat):
             return out
-        if wilds:
-            bits = naturals.bits  # kinds held at least 4 - wilds times
-            enough = (
-                bits & _FOURS | (bits & _ONES) & (bits >> 1 & _ONES) << 2
-                if wilds == 1
-                else (bits & (_FOURS | _FOURS >> 1))
-                if wilds == 2
-                else (bits | bits >> 1 | bits >> 2) & _ONES
-            )
-            while enough:
-                low = enough & -enough
-                enough ^= low
-                tile = _ALL[(low.bit_length() - 1) // 3]
-                n = naturals.count(tile)
-                if not self._may_meld(state, seat, tile):
-                    continue
+        bits = naturals.bits  # the kinds held at least 4 - wilds times (a lane of 4: 0b100)
+        enough = (
+            bits & _FOURS
+            if not wilds
+            else bits & _FOURS | (bits & _ONES) & (bits >> 1 & _ONES) << 2
+            if wilds == 1
+            else bits & (_FOURS | _FOURS >> 1)
+            if wilds == 2
+            else (bits | bits >> 1 | bits >> 2) & _ONES
+        )
+        while enough:
+            low = enough & -enough
+            enough ^= low
+            tile = _ALL[(low.bit_length() - 1) // 3]
+            n = naturals.count(tile)
+            if self._may_meld(state, seat, tile):
                 for chosen in wild_choices(concealed, kinds, 4 - n) if n < 4 else [()]:
                     out.append(Gang(seat, tile, MeldKind.AN_GANG, chosen))
-        else:
-            quads = naturals.bits & _FOURS  # a lane holding 4 has its third bit set
-            while quads:
-                low = quads & -quads
-                tile = _ALL[(low.bit_length() - 1) // 3]
-                if self._may_meld(state, seat, tile):
-                    out.append(Gang(seat, tile, MeldKind.AN_GANG))
-                quads ^= low
         one_wild: list[tuple[Tile, ...]] | None = None  # the wildcards a 补杠 may add
         for meld in s.melds:
             if meld.kind is not MeldKind.PENG:
@@ -276,7 +268,7 @@ class Yongshan(Rules):
         drawn = s.drawn
         if drawn is None or not state.kong_chain or drawn in state.wild_kinds:
             return False
-        return not s.concealed.remove(drawn).bits & ~self._lanes(state)
+        return self._only_wilds(state, s.concealed.remove(drawn))
 
     def extra_turn_actions(self, state: State, seat: int) -> list[Action]:
         """提 (YS-TI-1): in a turn begun with its own draw, the tile drawn (any natural tile in
@@ -285,8 +277,7 @@ class Yongshan(Rules):
         s = state.seats[seat]
         if s.drawn is None or state.ti_made or not any(m.wild_tiles for m in s.melds):
             return []  # one 提 per draw (YS-TI-1)
-        lanes = self._lanes(state)
-        naturals, _ = split_wilds(s.concealed, lanes)
+        naturals, _ = self.wilds_in(state, s.concealed)
         if self.options.ti_from_hand:
             candidates: Iterable[Tile] = naturals.kinds()
         else:
@@ -297,8 +288,7 @@ class Yongshan(Rules):
                 if meld.tile is not tile or not meld.wild_tiles:
                     continue
                 for wild in sorted(set(meld.wild_tiles)):
-                    after = s.concealed.remove(tile).add(wild)
-                    if after.bits & ~lanes:
+                    if not self._only_wilds(state, s.concealed.remove(tile).add(wild)):
                         out.append(Ti(seat, tile, wild))
         return out
 
@@ -308,8 +298,7 @@ class Yongshan(Rules):
             return []  # YS-LAST-1: only wins on the last discard
         s = state.seats[seat]
         concealed, kinds = s.concealed, state.wild_kinds
-        lanes = self._lanes(state)
-        naturals, wilds = split_wilds(concealed, lanes)
+        naturals, wilds = self.wilds_in(state, concealed)
         n = naturals.count(tile)
         out: list[Action] = []
         if n and tile not in s.pass_peng:
@@ -320,7 +309,7 @@ class Yongshan(Rules):
                 after = concealed.remove(tile, 2 - len(chosen))
                 for wild in chosen:
                     after = after.remove(wild)
-                if after.bits & ~lanes:  # YS-CLAIM-5: not if only wildcards would be left
+                if not self._only_wilds(state, after):  # YS-CLAIM-5
                     out.append(Peng(seat, chosen))
         if n and n + wilds >= 3:
             for chosen in wild_choices(concealed, kinds, 3 - n) if n < 3 else [()]:
