@@ -925,13 +925,12 @@ class Rules:
     def _after_kong(self, state: State, seat: int, meld: Meld) -> State:
         ref = state.next_ref
         payments = self.kong_payments(state, seat, meld, ref)
-        state = replace(
+        state = self.pay(
             state,
-            ledger=(*state.ledger, *payments),
+            payments,
             next_ref=ref + 1,
             kong_chain=state.kong_chain + 1,
             chain_refs=(*state.chain_refs, ref),
-            events=(*state.events, *(Paid(p) for p in payments)),
         )
         return self._draw(state, seat, replacement=True)  # a replacement keeps the chain
 
@@ -1033,6 +1032,16 @@ class Rules:
         events = (*state.events, *extra, Settled(result))
         return replace(
             state, phase=Phase.ENDED, result=result, events=events, claimants=(), answers=()
+        )
+
+    def pay(self, state: State, payments: Sequence[Payment], **changes: Any) -> State:
+        """Add ``payments`` to the ledger, each reported by a ``Paid`` event (and make any
+        other ``changes`` in the same copy)."""
+        return replace(
+            state,
+            ledger=(*state.ledger, *payments),
+            events=(*state.events, *(Paid(p) for p in payments)),
+            **changes,
         )
 
     def record_wins(self, state: State, wins: Sequence[WinRecord]) -> State:

@@ -22,7 +22,6 @@ import attrs
 
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.actions import Action, Gang, Peng, Ti
-from mahjong_rules.engine.events import Paid
 from mahjong_rules.engine.settlement import (
     HandResult,
     Payment,
@@ -336,12 +335,7 @@ class Yongshan(Rules):
         changes = {}
         if first:  # YS-DEALER-1: the first winner deals next; after 一炮多响 the discarder
             changes["next_dealer"] = wins[0].seat if len(wins) == 1 else state.current
-        state = replace(
-            state,
-            ledger=(*state.ledger, *payments),
-            events=(*state.events, *(Paid(p) for p in payments)),
-            **changes,
-        )
+        state = self.pay(state, payments, **changes)
         if sum(1 for s in state.seats if not s.won) > 1:
             return state
         return self.end_hand(state, self._result(state, exhausted=False))
@@ -369,9 +363,5 @@ class Yongshan(Rules):
     def settle_exhausted(self, state: State) -> State:
         """流局 with seats un-won: 罚分; the dealer stays unless someone won (YS-DEALER-1)."""
         payments, ready = penalty_payments(self, state)
-        state = replace(
-            state,
-            ledger=(*state.ledger, *payments),
-            events=(*state.events, *(Paid(p) for p in payments)),
-        )
+        state = self.pay(state, payments)
         return self.end_hand(state, self._result(state, exhausted=True, ready=ready))
