@@ -629,22 +629,20 @@ class Rules:
         discarder as it is once the tile has left its hand."""
         if self.completes_shi_lao_tou(after.honor_run):
             return True
-        shift = 3 * tile.index
-        bit = tile.index
-        for other, s in enumerate(state.seats):
-            if other == seat or s.won:
-                continue
-            held = (s.concealed.bits >> shift) & 7
-            if held >= 2:
-                return True
-            mask = s.cache.get("waits")
-            if mask is None:
-                mask = self._wait_mask(state, other)
-            if mask >> bit & 1:
-                return True
-            if held and self.wild_melds and s.concealed.bits & state.wild_kinds.lanes:
-                return True  # one natural copy beside a wildcard (YS-WILD-3)
-        return False
+        return any(
+            self._might_claim(state, other, tile)
+            for other in range(state.players)
+            if other != seat and not state.seats[other].won
+        )
+
+    def _might_claim(self, state: State, seat: int, tile: Tile) -> bool:
+        """Whether ``seat`` could claim ``tile`` at all: it holds a pair of it, or one copy
+        beside a wildcard (YS-WILD-3), or waits on it. Cheap, to decide who a window asks."""
+        s = state.seats[seat]
+        held = (s.concealed.bits >> 3 * tile.index) & 7
+        if held >= 2 or (held and self.wild_melds and s.concealed.bits & state.wild_kinds.lanes):
+            return True
+        return bool(self._wait_mask(state, seat) >> tile.index & 1)
 
     def _open_window(
         self, state: State, phase: Phase, seat: int, tile: Tile, *, opened: bool = False
@@ -665,18 +663,12 @@ class Rules:
         forced = []
         found: dict[int, list[Action]] = {}
         forced_now = self.win_forced(state)
-        shift = 3 * tile.index
         for k in range(1, state.players):
             other = (seat + k) % state.players
-            s = state.seats[other]
-            if s.won:
+            if state.seats[other].won:
                 continue  # 血战: a seat that has won takes no part (YS-END-1)
-            held = (s.concealed.bits >> shift) & 7
-            meldable = held >= 2 or (
-                held and self.wild_melds and s.concealed.bits & state.wild_kinds.lanes
-            )
-            if not meldable and not self._wait_mask(state, other) >> tile.index & 1:
-                continue  # neither a pair of the tile nor a wait on it: nothing to claim
+            if not self._might_claim(state, other, tile):
+                continue  # nothing it could claim
             options = self._claim_options(state, other)
             if options:
                 found[other] = options
