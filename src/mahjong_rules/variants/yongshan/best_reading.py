@@ -46,15 +46,13 @@ def candidate_readings(
 
     ``gui_fan`` and ``ben_jin_fan`` are the room's fan for one 归 and one 本金 level.
     """
-    c = list(concealed.counts()[:27])
-    limit = [4] * 27
-    pengs = [0] * 27
-    for meld in melds:
-        limit[meld.tile.index] -= meld.size
-        if meld.kind is MeldKind.PENG:
-            pengs[meld.tile.index] += 3
+    c, limit = _counts_and_limits(concealed, melds)
     if any(c[i] > limit[i] for i in range(27)):
         return
+    pengs = [0] * 27
+    for meld in melds:
+        if meld.kind is MeldKind.PENG:
+            pengs[meld.tile.index] += 3
     meld_suits = {meld.tile.index // 9 for meld in melds}
     ind = indicator.index if indicator is not None and indicator.index < 27 else -1
     seen: set[Decomposition] = set()
@@ -77,13 +75,22 @@ def candidate_readings(
 def fits_with_melds(concealed: TileCounts, wilds: int, melds: tuple[Meld, ...]) -> bool:
     """Whether a standard-form reading of ``concealed`` + ``wilds`` holds, with ``melds``, no
     fifth copy of any tile (YS-WILD-6). One programme, the most general class."""
+    c, limit = _counts_and_limits(concealed, melds)
+    if any(c[i] > limit[i] for i in range(27)):
+        return False
+    return _fits(tuple(c), wilds, tuple(limit))
+
+
+def _counts_and_limits(
+    concealed: TileCounts, melds: tuple[Meld, ...]
+) -> tuple[list[int], list[int]]:
+    """Per suited kind, the natural copies held and the most copies a reading may hold with
+    the melds beside it (YS-WILD-6: four, less each meld of the kind as read)."""
     c = list(concealed.counts()[:27])
     limit = [4] * 27
     for meld in melds:
         limit[meld.tile.index] -= meld.size
-    if any(c[i] > limit[i] for i in range(27)):
-        return False
-    return _fits(tuple(c), wilds, tuple(limit))
+    return c, limit
 
 
 @lru_cache(maxsize=4096)
