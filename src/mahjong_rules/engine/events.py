@@ -10,6 +10,7 @@ from mahjong_rules.tiles import Tile
 
 __all__ = [
     "Claimed",
+    "ConcealedKonged",
     "Dealt",
     "Declared",
     "Discarded",
@@ -46,10 +47,13 @@ class Dealt(Event):
 
 @attrs.frozen
 class Drew(Event):
-    """A seat drew ``tile`` (a kong replacement 补张 when ``replacement``)."""
+    """A seat drew ``tile`` (a kong replacement 补张 when ``replacement``).
+
+    ``tile`` is ``None`` in another seat's view (:func:`~mahjong_rules.engine.view.events_for`).
+    """
 
     seat: int
-    tile: Tile
+    tile: Tile | None
     replacement: bool = False
 
 
@@ -85,6 +89,14 @@ class Konged(Event):
 
     seat: int
     meld: Meld
+
+
+@attrs.frozen
+class ConcealedKonged(Event):
+    """Another seat declared a 暗杠 whose tile the viewer may not see (BS-GANG-3): what
+    :class:`Konged` becomes in :func:`~mahjong_rules.engine.view.events_for`."""
+
+    seat: int
 
 
 @attrs.frozen

@@ -59,6 +59,7 @@ from mahjong_rules.engine.events import (
 )
 from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
 from mahjong_rules.engine.state import Phase, SeatState, State, replace
+from mahjong_rules.engine.view import View, build_view, events_for
 from mahjong_rules.engine.wall import check_wall, shuffled_wall
 from mahjong_rules.errors import IllegalActionError, OptionsError
 from mahjong_rules.melds import Meld, MeldKind
@@ -82,6 +83,9 @@ class Rules:
     """Whether the first win (or wins on one discard) ends the hand (Baoshan; not 血战)."""
     wild_melds: ClassVar[bool] = False
     """Whether pengs and kongs may use wildcards beside a natural copy (Yongshan, YS-WILD-3)."""
+    hides_concealed_kongs: ClassVar[bool] = True
+    """Whether a 暗杠's tile is hidden from the other seats in their views (BS-GANG-3; Yongshan
+    by the same custom, until its owner wins and shows its hand)."""
 
     def __init__(self, options: Options | None = None, **kwargs: Any) -> None:
         if options is None:
@@ -336,6 +340,19 @@ class Rules:
     def result(self, state: State) -> HandResult | None:
         """The settlement once the hand has ended, else ``None``."""
         return state.result
+
+    def view(self, state: State, seat: int) -> View:
+        """What ``seat`` may see of ``state``: its own hand, the table, its legal actions and
+        the last transition's events as it saw them, and nothing of any other seat's concealed
+        tiles or of the wall (see :mod:`mahjong_rules.engine.view`)."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+            raise IllegalActionError(f"no seat {seat!r} at a table of {state.players}")
+        return build_view(self, state, seat)
+
+    def events_for(self, seat: int, events: Iterable[Event]) -> tuple[Event, ...]:
+        """``events`` (e.g. ``state.events``) filtered to what ``seat`` may see: other seats'
+        draws without their tile, their 暗杠 without its tile, and no other seat's pass."""
+        return events_for(seat, events, hide_kongs=self.hides_concealed_kongs)
 
     def discard_gives_up_kong(self, state: State, seat: int, tile: Tile) -> bool:
         """BS-GANG-8 杠牌二次确认: whether discarding ``tile`` gives up a kong, because the seat

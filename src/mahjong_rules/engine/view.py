@@ -1,0 +1,189 @@
+"""What one seat may see (明牌 and 暗牌): :class:`View`, :class:`SeatView` and event filtering.
+
+A server sends each player :meth:`Rules.view(state, seat) <mahjong_rules.Rules.view>`, never the
+:class:`~mahjong_rules.State` itself: the state holds every concealed hand and the whole wall.
+A view holds the seat's own concealed tiles, what lies face up on the table (melds, discards,
+the 本金 tile, the hands of seats that have won and shown them, YS-END-1), what every seat has
+bought and declared, the payments so far, and the seat's own legal actions. It holds no other
+seat's concealed tile, no undrawn wall tile, no wall order and no seed.
+
+Events are filtered the same way (:func:`events_for`): another seat's draw comes without its
+tile, another seat's 暗杠 without its tile (BS-GANG-3), and another seat's 过 (pass) not at all,
+since it would tell that the seat could have claimed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from mahjong_rules.counts import TileCounts, TileSet
+from mahjong_rules.engine.actions import Action
+from mahjong_rules.engine.events import ConcealedKonged, Drew, Event, Konged, Passed
+from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
+from mahjong_rules.engine.state import Phase, SeatState, State
+from mahjong_rules.melds import Meld, MeldKind
+from mahjong_rules.tiles import Tile
+
+if TYPE_CHECKING:
+    from mahjong_rules.variants.base import Rules
+
+__all__ = ["SeatView", "View", "build_view", "events_for"]
+
+
+@attrs.frozen
+class SeatView:
+    """One seat as another sees it (or as it sees itself)."""
+
+    seat: int
+    tiles: int
+    """How many tiles it holds concealed (every seat can count them)."""
+    melds: tuple[Meld, ...]
+    """Its melds face up: every meld but another seat's 暗杠, whose tile is hidden."""
+    hidden_kongs: int
+    """How many 暗杠 it holds face down (their tiles hidden from the viewer)."""
+    discards: tuple[Tile, ...]
+    points: int
+    """买点 points bought (BS-BUY-1)."""
+    ting: bool
+    """Declared 报听 (BS-TING-1)."""
+    won: bool
+    hand: TileCounts | None = None
+    """Its concealed tiles, when the viewer may see them: its own hand, or a hand shown on
+    winning (YS-END-1); ``None`` otherwise."""
+
+
+@attrs.frozen
+class View:
+    """Everything seat :attr:`seat` may see of a hand at one moment, and nothing more.
+
+    Build with :meth:`Rules.view() <mahjong_rules.Rules.view>`. A view is a plain value: it
+    compares equal to any other view of the same things, and serializes with
+    :func:`~mahjong_rules.to_dict`.
+    """
+
+    seat: int
+    """Whose view this is."""
+    options: Any
+    """The room's options (public: every player knows the rules of the room)."""
+    players: int
+    dealer: int
+    phase: Phase
+    current: int
+    """The seat in turn; in a claim (or rob) window the discarder (or the konger)."""
+    tile: Tile | None
+    """The tile on offer in a claim or rob window."""
+    tiles_left: int
+    """Live wall tiles still to draw (their order and faces are hidden)."""
+    discards_made: int
+    indicator: Tile | None
+    """Yongshan's 本金 tile, turned face up after the deal."""
+    wild_kinds: TileSet
+    """The wildcard kinds (听用)."""
+    concealed: TileCounts
+    """The seat's own concealed tiles."""
+    drawn: Tile | None
+    """The tile the seat drew this turn, if any."""
+    pass_hu: bool
+    """The seat's own 过手胡 block (BS-PASSHU-1)."""
+    pass_peng: TileSet
+    """The tiles the seat may not peng now (过手碰, BS-PASSPENG-1)."""
+    seats: tuple[SeatView, ...]
+    """Every seat, the viewer's own included, in seat order."""
+    ledger: tuple[Payment, ...]
+    """Every payment so far (kong payments are made in the open)."""
+    wins: tuple[WinRecord, ...]
+    """Every win so far, with its shown hand and breakdown."""
+    legal_actions: tuple[Action, ...]
+    """What the seat may do now (``()`` when it does not act)."""
+    events: tuple[Event, ...] = ()
+    """What the last transition did, as this seat saw it (:func:`events_for`)."""
+    result: HandResult | None = None
+    """The settlement, once the hand has ended."""
+
+    @property
+    def to_act(self) -> bool:
+        """Whether the seat must act now."""
+        return bool(self.legal_actions)
+
+
+def _seat_view(s: SeatState, index: int, viewer: int, hide_kongs: bool) -> SeatView:
+    shown = index == viewer or s.won
+    melds = s.melds
+    hidden = 0
+    if hide_kongs and not shown:
+        hidden = sum(1 for m in melds if m.kind is MeldKind.AN_GANG)
+        if hidden:
+            melds = tuple(m for m in melds if m.kind is not MeldKind.AN_GANG)
+    return SeatView(
+        seat=index,
+        tiles=len(s.concealed),
+        melds=melds,
+        hidden_kongs=hidden,
+        discards=s.discards,
+        points=s.points,
+        ting=s.ting,
+        won=s.won,
+        hand=s.concealed if shown else None,
+    )
+
+
+def build_view(rules: Rules, state: State, seat: int) -> View:
+    """The view of ``state`` from ``seat`` (see :meth:`Rules.view`)."""
+    own = state.seats[seat]
+    hide = rules.hides_concealed_kongs
+    return View(
+        seat=seat,
+        options=state.options,
+        players=state.players,
+        dealer=state.dealer,
+        phase=state.phase,
+        current=state.current,
+        tile=state.tile,
+        tiles_left=state.tiles_left,
+        discards_made=state.discards_made,
+        indicator=state.indicator,
+        wild_kinds=state.wild_kinds,
+        concealed=own.concealed,
+        drawn=own.drawn,
+        pass_hu=own.pass_hu,
+        pass_peng=own.pass_peng,
+        seats=tuple(_seat_view(s, i, seat, hide) for i, s in enumerate(state.seats)),
+        ledger=state.ledger,
+        wins=state.wins,
+        legal_actions=rules.legal_actions(state, seat),
+        events=events_for(seat, state.events, hide_kongs=hide),
+        result=state.result,
+    )
+
+
+def events_for(seat: int, events: Iterable[Event], *, hide_kongs: bool = True) -> tuple[Event, ...]:
+    """``events`` as ``seat`` may see them.
+
+    Another seat's draw comes as ``Drew(seat, None)``; another seat's 暗杠 as
+    :class:`~mahjong_rules.engine.events.ConcealedKonged` (with ``hide_kongs``, BS-GANG-3);
+    another seat's pass is left out. Everything else is public and passes unchanged.
+
+    >>> from mahjong_rules import Tile
+    >>> events_for(1, [Drew(0, Tile('5m')), Drew(1, Tile('7p')), Passed(2)])
+    (Drew(seat=0, tile=None, replacement=False), Drew(seat=1, tile=Tile('7p'), replacement=False))
+    """
+    out: list[Event] = []
+    for event in events:
+        cls = event.__class__
+        if cls is Drew:
+            assert isinstance(event, Drew)
+            if event.seat != seat and event.tile is not None:
+                event = Drew(event.seat, None, event.replacement)
+        elif cls is Konged:
+            assert isinstance(event, Konged)
+            if hide_kongs and event.seat != seat and event.meld.kind is MeldKind.AN_GANG:
+                event = ConcealedKonged(event.seat)
+        elif cls is Passed:
+            assert isinstance(event, Passed)
+            if event.seat != seat:
+                continue
+        out.append(event)
+    return tuple(out)
