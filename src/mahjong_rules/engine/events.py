@@ -11,6 +11,7 @@ from mahjong_rules.tiles import Tile
 __all__ = [
     "Claimed",
     "ConcealedKonged",
+    "ConcealedSwapped",
     "Dealt",
     "Declared",
     "Discarded",
@@ -95,6 +96,15 @@ class Konged(Event):
 class ConcealedKonged(Event):
     """Another seat declared a 暗杠 whose tile the viewer may not see (BS-GANG-3): what
     :class:`Konged` becomes in :func:`~mahjong_rules.engine.view.events_for`."""
+
+    seat: int
+
+
+@attrs.frozen
+class ConcealedSwapped(Event):
+    """Another seat made a 提 on its 暗杠, whose tiles the viewer may not see: what
+    :class:`Swapped` on a concealed kong becomes in
+    :func:`~mahjong_rules.engine.view.events_for`."""
 
     seat: int
 

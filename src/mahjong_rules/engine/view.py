@@ -8,8 +8,8 @@ bought and declared, the payments so far, and the seat's own legal actions. It h
 seat's concealed tile, no undrawn wall tile, no wall order and no seed.
 
 Events are filtered the same way (:func:`events_for`): another seat's draw comes without its
-tile, another seat's 暗杠 without its tile (BS-GANG-3), and another seat's 过 (pass) not at all,
-since it would tell that the seat could have claimed.
+tile, another seat's 暗杠 (and a 提 on it) without its tiles (BS-GANG-3), and another seat's 过
+(pass) not at all, since it would tell that the seat could have claimed.
 """
 
 from __future__ import annotations
@@ -21,7 +21,15 @@ import attrs
 
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.actions import Action
-from mahjong_rules.engine.events import ConcealedKonged, Drew, Event, Konged, Passed
+from mahjong_rules.engine.events import (
+    ConcealedKonged,
+    ConcealedSwapped,
+    Drew,
+    Event,
+    Konged,
+    Passed,
+    Swapped,
+)
 from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
 from mahjong_rules.engine.state import Phase, SeatState, State
 from mahjong_rules.melds import Meld, MeldKind
@@ -181,6 +189,10 @@ def events_for(seat: int, events: Iterable[Event], *, hide_kongs: bool = True) -
             assert isinstance(event, Konged)
             if hide_kongs and event.seat != seat and event.meld.kind is MeldKind.AN_GANG:
                 event = ConcealedKonged(event.seat)
+        elif cls is Swapped:
+            assert isinstance(event, Swapped)
+            if hide_kongs and event.seat != seat and event.meld.kind is MeldKind.AN_GANG:
+                event = ConcealedSwapped(event.seat)
         elif cls is Passed:
             assert isinstance(event, Passed)
             if event.seat != seat:
