@@ -1,0 +1,36 @@
+"""Bots: players that choose an action from one seat's view (托管, tuōguǎn: auto-play).
+
+A server that loses a player's connection can let a bot play the seat until the player comes
+back; the bot sees exactly what the player would (:meth:`Rules.view <mahjong_rules.Rules.view>`),
+never the other hands or the wall::
+
+    bot = GreedyBot()
+    for seat in rules.to_act(state):
+        if seat in disconnected:
+            state = bot.act(rules, state, seat)   # = rules.apply(state, bot.choose(view))
+            break                                 # to_act may change after each answer
+
+* :class:`GreedyBot`: takes every win and plays to the lowest 向听 (shanten) under the room's
+  rules (wildcards, 缺一门); deterministic. The one to use for 托管.
+* :class:`RandomBot`: a uniform random legal action, seeded; a baseline and test opponent.
+* :class:`Bot`: the base class (:meth:`Bot.choose` from a view, :meth:`Bot.act` on a state).
+
+A whole hand played by bots:
+
+>>> from mahjong_rules import get_variant
+>>> from mahjong_rules.bots import GreedyBot, RandomBot
+>>> rules = get_variant("yongshan", players=3)
+>>> state = rules.new_hand(seed=11)
+>>> bots = [GreedyBot(), RandomBot(seed=1), RandomBot(seed=2)]
+>>> while rules.result(state) is None:
+...     seat = min(rules.to_act(state))
+...     state = bots[seat].act(rules, state, seat)
+>>> sum(rules.result(state).deltas)
+0
+"""
+
+from mahjong_rules.bots.base import Bot
+from mahjong_rules.bots.greedy import GreedyBot
+from mahjong_rules.bots.random_bot import RandomBot
+
+__all__ = ["Bot", "GreedyBot", "RandomBot"]
