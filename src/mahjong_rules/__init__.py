@@ -26,6 +26,7 @@ from mahjong_rules.engine import (
     WinRecord,
 )
 from mahjong_rules.engine.match import Match
+from mahjong_rules.engine.view import SeatView, View
 from mahjong_rules.errors import (
     HandSizeError,
     IllegalActionError,
@@ -33,6 +34,8 @@ from mahjong_rules.errors import (
     MahjongRulesError,
     MeldError,
     OptionsError,
+    ReplayError,
+    SerializationError,
     TileCountError,
     TileParseError,
     UnknownVariantError,
@@ -41,7 +44,9 @@ from mahjong_rules.errors import (
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.notation import format_tiles, parse_tiles
+from mahjong_rules.records import HandRecord, Replay, replay, wall_digest
 from mahjong_rules.scoring import Breakdown, ScoreItem, WinContext, WinKind
+from mahjong_rules.serial import from_dict, to_dict
 from mahjong_rules.tiles import Suit, Tile, all_tiles
 from mahjong_rules.variants import Rules, available_variants, get_variant, register_variant
 from mahjong_rules.wins import (
@@ -68,6 +73,7 @@ __all__ = [
     "Group",
     "GroupKind",
     "Hand",
+    "HandRecord",
     "HandResult",
     "HandSizeError",
     "Hu",
@@ -84,8 +90,12 @@ __all__ = [
     "PaymentReason",
     "Peng",
     "Phase",
+    "Replay",
+    "ReplayError",
     "Rules",
     "ScoreItem",
+    "SeatView",
+    "SerializationError",
     "State",
     "Suit",
     "Ti",
@@ -96,6 +106,7 @@ __all__ = [
     "TileSet",
     "Ting",
     "UnknownVariantError",
+    "View",
     "WallError",
     "WinContext",
     "WinForm",
@@ -106,11 +117,15 @@ __all__ = [
     "available_variants",
     "decompositions",
     "format_tiles",
+    "from_dict",
     "get_variant",
     "is_win",
     "iter_decompositions",
     "parse_tiles",
     "register_variant",
+    "replay",
     "shanten",
+    "to_dict",
+    "wall_digest",
     "winning_tiles",
 ]

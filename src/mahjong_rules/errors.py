@@ -14,6 +14,8 @@ __all__ = [
     "MahjongRulesError",
     "MeldError",
     "OptionsError",
+    "ReplayError",
+    "SerializationError",
     "TileCountError",
     "TileParseError",
     "UnknownVariantError",
@@ -68,3 +70,18 @@ class WallError(MahjongRulesError, ValueError):
 
 class IllegalActionError(MahjongRulesError, ValueError):
     """An action is not legal in this state; the message says why. The state is unchanged."""
+
+
+class SerializationError(MahjongRulesError, ValueError):
+    """A document given to :func:`~mahjong_rules.serial.from_dict` is not a valid serialized
+    value: the message names the field (``state.seats[2].concealed: ...``) and what was wrong.
+    Nothing is built from a document that fails."""
+
+
+class ReplayError(IllegalActionError):
+    """A hand record does not replay: action number :attr:`index` (from 0) is illegal in the
+    state the earlier actions reached, or the record's wall does not match its digest."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index

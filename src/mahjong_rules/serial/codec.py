@@ -1,0 +1,310 @@
+"""The type-directed codec behind :func:`to_dict` and :func:`from_dict`.
+
+Every value is written from its declared type (the attrs field annotations), and read back
+against the same type, so a document cannot smuggle in a value of another type:
+
+* ``int``, ``str``, ``bool``, ``None`` as themselves (a ``bool`` is never taken for an ``int``);
+* :class:`~mahjong_rules.Tile` as its notation (``"5m"``); :class:`~mahjong_rules.TileCounts` and
+  :class:`~mahjong_rules.TileSet` as one-line notation (``"1155m789s"``);
+* enums by their value (``"self_draw"``); tuples and frozensets as lists; mappings as lists of
+  ``[key, value]`` pairs (JSON object keys could only be strings);
+* attrs classes (actions, events, melds, payments, results, states, views...) as objects with a
+  ``"type"`` naming the class, which must be the declared class or one of its subclasses;
+* room options as ``{"type": "Options", "variant": "baoshan", ...every option...}``, read back
+  through the variant's own validation.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from mahjong_rules.counts import TileCounts, TileSet
+from mahjong_rules.errors import MahjongRulesError, SerializationError
+from mahjong_rules.tiles import Tile
+from mahjong_rules.variants.options import Options
+
+if TYPE_CHECKING:
+    from mahjong_rules.variants.base import Rules
+
+__all__ = ["decode", "encode", "known_types", "rules_for"]
+
+JSON = Any
+"""A JSON-compatible value: dict, list, str, int, bool or None."""
+
+
+def encode(value: Any, tp: Any) -> JSON:
+    """``value`` (declared as ``tp``) as a JSON-compatible value."""
+    if tp is Any or (isinstance(tp, type) and issubclass(tp, Options)):
+        return _encode_options(value)
+    if value is None:
+        return None
+    if isinstance(value, Tile):
+        return value.notation
+    if isinstance(value, TileCounts | TileSet):
+        return str(value)
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, bool | int | str):
+        return value
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (types.UnionType, typing.Union):
+        member = _member_for(value, args)
+        return encode(value, member)
+    if isinstance(value, tuple | frozenset | list):
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            return [encode(v, a) for v, a in zip(value, args, strict=True)]
+        item = args[0] if args else Any
+        items = sorted(value) if isinstance(value, frozenset) else value
+        return [encode(v, item) for v in items]
+    if isinstance(value, Mapping):
+        key_tp, value_tp = args if args else (Any, Any)
+        return [[encode(k, key_tp), encode(v, value_tp)] for k, v in sorted(value.items())]
+    if attrs.has(type(value)):
+        cls = type(value)
+        out: dict[str, JSON] = {"type": cls.__name__}
+        hints = _hints(cls)
+        for field in _fields(cls):
+            out[field.name] = encode(getattr(value, field.name), hints[field.name])
+        return out
+    raise SerializationError(f"cannot serialize a {type(value).__name__}: {value!r}")
+
+
+def _member_for(value: Any, members: tuple[Any, ...]) -> Any:
+    for member in members:
+        base = typing.get_origin(member) or member
+        if isinstance(base, type) and isinstance(value, base):
+            return member
+    return members[0]
+
+
+def _encode_options(options: Any) -> JSON:
+    if not isinstance(options, Options):
+        raise SerializationError(f"expected room options, got {type(options).__name__}")
+    out: dict[str, JSON] = {"type": "Options", "variant": _variant_of(type(options))}
+    for field in attrs.fields(type(options)):
+        value = getattr(options, field.name)
+        if field.name == "fan":
+            out[field.name] = dict(value)
+        else:
+            out[field.name] = value
+    return out
+
+
+def rules_for(options: Options) -> Rules:
+    """The rules of the room whose options are ``options``."""
+    from mahjong_rules.variants import get_variant
+
+    values = {f.name: getattr(options, f.name) for f in attrs.fields(type(options))}
+    return get_variant(_variant_of(type(options)), **values)
+
+
+def _variant_of(options_class: type[Options]) -> str:
+    from mahjong_rules.variants import available_variants
+
+    for cls in available_variants():
+        if cls.options_class is options_class:
+            return cls.name
+    raise SerializationError(f"{options_class.__name__} belongs to no registered variant")
+
+
+# ------------------------------------------------------------------------------------ decoding
+
+
+def decode(data: JSON, tp: Any, path: str) -> Any:
+    """Read ``data`` as a value of type ``tp``; ``path`` names it in errors."""
+    if tp is Any or (isinstance(tp, type) and issubclass(tp, Options)):
+        return _decode_options(data, path)
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (types.UnionType, typing.Union):
+        if data is None and type(None) in args:
+            return None
+        members = [a for a in args if a is not type(None)]
+        if len(members) == 1:
+            return decode(data, members[0], path)
+        for member in members:  # int | str and the like: the JSON type decides
+            if member in (int, str, bool) and _is(data, member):
+                return data
+        raise _bad(path, f"expected one of {_names(members)}", data)
+    if tp is type(None):
+        if data is not None:
+            raise _bad(path, "expected null", data)
+        return None
+    if tp in (int, str, bool):
+        if not _is(data, tp):
+            raise _bad(path, f"expected {tp.__name__}", data)
+        return data
+    if tp is Tile:
+        return _parsed(Tile, data, path)
+    if tp in (TileCounts, TileSet):
+        return _parsed(tp, data, path)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        try:
+            return tp(data)
+        except (ValueError, TypeError):
+            allowed = ", ".join(repr(m.value) for m in tp)
+            raise _bad(path, f"expected one of {allowed}", data) from None
+    if origin in (tuple, frozenset):
+        if not isinstance(data, list):
+            raise _bad(path, "expected a list", data)
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            if len(data) != len(args):
+                raise _bad(path, f"expected a list of {len(args)}", data)
+            pairs = enumerate(zip(data, args, strict=True))
+            return tuple(decode(v, a, f"{path}[{i}]") for i, (v, a) in pairs)
+        item = args[0] if args else Any
+        items = [decode(v, item, f"{path}[{i}]") for i, v in enumerate(data)]
+        return frozenset(items) if origin is frozenset else tuple(items)
+    if origin in (Mapping, dict, typing.get_origin(Mapping[int, int])):
+        return _decode_mapping(data, args, path)
+    if isinstance(tp, type) and attrs.has(tp):
+        return _decode_attrs(data, tp, path)
+    raise SerializationError(f"{path}: no reader for type {tp!r}")  # pragma: no cover
+
+
+def _decode_mapping(data: JSON, args: tuple[Any, ...], path: str) -> dict[Any, Any]:
+    if not isinstance(data, list):
+        raise _bad(path, "expected a list of [key, value] pairs", data)
+    key_tp, value_tp = args
+    out: dict[Any, Any] = {}
+    for i, pair in enumerate(data):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise _bad(f"{path}[{i}]", "expected a [key, value] pair", pair)
+        key = decode(pair[0], key_tp, f"{path}[{i}][0]")
+        if key in out:
+            raise _bad(f"{path}[{i}][0]", "repeated key", pair[0])
+        out[key] = decode(pair[1], value_tp, f"{path}[{i}][1]")
+    return out
+
+
+def _decode_attrs(data: JSON, tp: type, path: str) -> Any:
+    if not isinstance(data, dict):
+        raise _bad(path, f"expected an object of type {tp.__name__}", data)
+    name = data.get("type")
+    cls = known_types().get(name) if isinstance(name, str) else None
+    if cls is None or not issubclass(cls, tp):
+        raise _bad(f"{path}.type", f"expected {tp.__name__} or one of its kinds", name)
+    hints = _hints(cls)
+    fields = {f.name: f for f in _fields(cls)}
+    extra = sorted(set(data) - set(fields) - {"type", "format"})
+    if extra:
+        raise _bad(f"{path}.{extra[0]}", f"{cls.__name__} has no such field", data[extra[0]])
+    kwargs = {}
+    for field_name, field in fields.items():
+        where = f"{path}.{field_name}"
+        if field_name not in data:
+            if field.default is attrs.NOTHING:
+                raise SerializationError(f"{where}: missing")
+            continue
+        kwargs[field_name] = decode(data[field_name], hints[field_name], where)
+    try:
+        return cls(**kwargs)
+    except (MahjongRulesError, ValueError, TypeError) as exc:
+        raise SerializationError(f"{path}: not a valid {cls.__name__}: {exc}") from None
+
+
+def _decode_options(data: JSON, path: str) -> Options:
+    from mahjong_rules.variants import get_variant
+
+    if not isinstance(data, dict) or data.get("type") != "Options":
+        raise _bad(f"{path}.type", "expected room options (type 'Options')", data)
+    variant = data.get("variant")
+    if not isinstance(variant, str):
+        raise _bad(f"{path}.variant", "expected a variant name", variant)
+    values = {k: v for k, v in data.items() if k not in ("type", "variant", "format")}
+    if isinstance(values.get("fan"), list):  # written by hand as pairs: accept them too
+        values["fan"] = dict(values["fan"])
+    try:
+        return get_variant(variant, **values).options
+    except MahjongRulesError as exc:
+        raise SerializationError(f"{path}: {exc}") from None
+
+
+def _parsed(cls: Callable[[str], Any], data: JSON, path: str) -> Any:
+    if not isinstance(data, str):
+        raise _bad(path, "expected tiles in one-line notation", data)
+    try:
+        return cls(data)
+    except MahjongRulesError as exc:
+        raise SerializationError(f"{path}: {exc}") from None
+
+
+def _is(data: JSON, tp: type) -> bool:
+    if tp is int:
+        return isinstance(data, int) and not isinstance(data, bool)
+    return isinstance(data, tp)
+
+
+def _bad(path: str, expected: str, got: JSON) -> SerializationError:
+    shown = repr(got)
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    return SerializationError(f"{path}: {expected}, got {shown}")
+
+
+def _names(members: list[Any]) -> str:
+    return ", ".join(getattr(m, "__name__", str(m)) for m in members)
+
+
+# ------------------------------------------------------------------------------ the type table
+
+
+def _fields(cls: type) -> tuple[attrs.Attribute[Any], ...]:
+    return tuple(f for f in attrs.fields(cls) if f.init)
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    """The resolved field types of an attrs class (annotations are strings in this package)."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
+@functools.cache
+def known_types() -> dict[str, type]:
+    """Every class a document may name, by its ``"type"``."""
+    from mahjong_rules.engine.actions import Action
+    from mahjong_rules.engine.events import Event
+    from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
+    from mahjong_rules.engine.state import SeatState, State
+    from mahjong_rules.engine.view import SeatView, View
+    from mahjong_rules.melds import Meld
+    from mahjong_rules.records import HandRecord
+    from mahjong_rules.scoring import Breakdown, ScoreItem
+    from mahjong_rules.wins.types import Decomposition, Group
+
+    roots: list[type] = [
+        Action,
+        Event,
+        State,
+        SeatState,
+        View,
+        SeatView,
+        HandResult,
+        Payment,
+        WinRecord,
+        Breakdown,
+        ScoreItem,
+        Decomposition,
+        Group,
+        Meld,
+        HandRecord,
+    ]
+    found: dict[str, type] = {}
+    while roots:
+        cls = roots.pop()
+        found[cls.__name__] = cls
+        roots.extend(cls.__subclasses__())
+    return found
