@@ -1,0 +1,72 @@
+"""The command line: ``mahjong-rules`` / ``python -m mahjong_rules``.
+
+All printing of the package lives in this package; the core stays free of I/O.
+
+==============  ===============================================================================
+``analyze``     what the win detector says of a hand; with ``--variant``, a win's breakdown
+``play``        bots play a hand (or ``--hands K``, a match): the log and the settlement
+``replay``      check a recorded hand (or match) and print its log
+``variants``    the variants and every room option with its default
+==============  ===============================================================================
+
+Bad input (a bad hand, an unknown variant or option, a missing file, a tampered record) prints
+one line ``error: <message>`` on stderr and exits with status 2, as argparse does for usage
+errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+
+from mahjong_rules import __version__
+from mahjong_rules.cli import analyze, play, replay, variants
+from mahjong_rules.cli.common import EXIT_OK, EXIT_USAGE, CliError, one_line
+from mahjong_rules.errors import MahjongRulesError
+
+__all__ = ["main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    parser = _build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version and usage errors
+        return _exit_code(exc)
+    handler: Callable[[argparse.Namespace], list[str]] = args.handler
+    try:
+        lines = handler(args)
+    except (MahjongRulesError, CliError) as exc:
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        for line in lines:
+            print(line)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (``... | head``): not an error of ours
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's last flush does not fail
+    return EXIT_OK
+
+
+def _exit_code(exc: SystemExit) -> int:
+    if exc.code is None:
+        return EXIT_OK
+    return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mahjong-rules",
+        description="Rules engine for Yunnan mahjong: 保山麻将 (Baoshan) and 永善麻将 (Yongshan).",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(title="commands", dest="command", required=True)
+    analyze.add_parser(commands)
+    play.add_parser(commands)
+    replay.add_parser(commands)
+    variants.add_parser(commands)
+    return parser

@@ -1,0 +1,252 @@
+"""Readable text of a hand: its events as log lines (Chinese and one-line notation), a win's
+breakdown, and the settlement table. Pure formatting: every function returns lines.
+
+>>> from mahjong_rules import Meld, Tile
+>>> from mahjong_rules.engine.events import Claimed, Discarded
+>>> event_lines(Discarded(0, Tile("7p")))
+['seat 0 打 discards 7p 七筒']
+>>> event_lines(Claimed(1, Meld.parse("P7p@0")))
+['seat 1 碰 peng P7p@0']
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from mahjong_rules.cli.common import signed
+from mahjong_rules.engine.events import (
+    Claimed,
+    ConcealedKonged,
+    ConcealedSwapped,
+    Dealt,
+    Declared,
+    Discarded,
+    Drew,
+    Event,
+    Konged,
+    Paid,
+    Passed,
+    PaymentsCancelled,
+    PointsBought,
+    Settled,
+    Swapped,
+    WallExhausted,
+    Won,
+)
+from mahjong_rules.engine.settlement import HandResult, Payment, PaymentReason, WinRecord
+from mahjong_rules.engine.state import State
+from mahjong_rules.melds import MeldKind
+from mahjong_rules.scoring import Breakdown, Pattern, ScoreItem, WinKind
+from mahjong_rules.tiles import Tile
+
+__all__ = [
+    "breakdown_lines",
+    "event_lines",
+    "hand_lines",
+    "item_line",
+    "pinyin",
+    "settlement_lines",
+    "tile_text",
+    "tiles_text",
+    "win_line",
+]
+
+_HOW = {
+    WinKind.SELF_DRAW: "自摸 self-draw",
+    WinKind.DISCARD: "点炮 on a discard",
+    WinKind.ROB_KONG: "抢杠 robbing a kong",
+    WinKind.CHA_JIAO: "查叫 ready at the draw",
+}
+_REASON = {
+    PaymentReason.WIN: "胡 win",
+    PaymentReason.KONG: "杠 kong",
+    PaymentReason.CHA_JIAO: "查叫 cha_jiao",
+    PaymentReason.PENALTY: "罚分 penalty",
+}
+_CANCELLED = {"gang_shang_pao": "杠上炮 gang_shang_pao", "draw_game": "黄庄 draw_game"}
+_KONG_ZH = {MeldKind.ZHI_GANG: "直杠", MeldKind.BU_GANG: "补杠", MeldKind.AN_GANG: "暗杠"}
+
+
+def tile_text(tile: Tile) -> str:
+    """``5m 五万``."""
+    return f"{tile.notation} {tile.name_zh}"
+
+
+def tiles_text(tiles: Iterable[Tile]) -> str:
+    """``4m 四万, 7p 七筒`` (``-`` for none)."""
+    return ", ".join(tile_text(t) for t in tiles) or "-"
+
+
+@functools.cache
+def _pinyin_table() -> dict[str, str]:
+    table: dict[str, str] = {}
+    todo: list[type[Pattern]] = [Pattern]
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        key, reading = getattr(cls, "key", None), getattr(cls, "pinyin", None)
+        if isinstance(key, str) and isinstance(reading, str):
+            table.setdefault(key, reading)
+    return table
+
+
+def pinyin(key: str) -> str:
+    """The pinyin of a pattern by its key (``qing_yi_se`` → ``qīngyīsè``); the key if unknown."""
+    return _pinyin_table().get(key, key)
+
+
+def item_line(item: ScoreItem) -> str:
+    """``清一色 qīngyīsè (qing_yi_se) 2 fan``; a counted pattern adds ``(2 × 1)``."""
+    line = f"{item.name_zh} {pinyin(item.key)} ({item.key}) {item.fan} fan"
+    if item.count > 1:
+        line += f" ({item.count} × {item.fan // item.count})"
+    return line
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def breakdown_lines(breakdown: Breakdown, indent: str = "  ") -> list[str]:
+    """Each pattern, then the fan (before and after the cap), the points, the reading scored and
+    what the wildcards stood for."""
+    lines = [indent + item_line(item) for item in breakdown.items]
+    lines.append(
+        f"{indent}total {breakdown.fan} fan, capped {breakdown.capped_fan} fan, "
+        f"{_points(breakdown.points)}"
+    )
+    reading = breakdown.reading
+    if reading is not None:
+        lines.append(f"{indent}reading {reading}")
+        if reading.wilds:
+            lines.append(f"{indent}wildcards stand for {tiles_text(reading.wilds)}")
+    return lines
+
+
+def win_line(win: WinRecord) -> str:
+    """``seat 2 胡 wins on 1p 一筒, 点炮 on a discard from seat 3``."""
+    line = f"seat {win.seat} 胡 wins on {tile_text(win.tile)}, {_HOW[win.how]}"
+    if win.from_seat is not None:
+        line += f" from seat {win.from_seat}"
+    if win.forced:
+        line += " (forced)"
+    return line
+
+
+def _payment(p: Payment) -> str:
+    return f"seat {p.payer} pays seat {p.payee} {p.amount} ({_REASON[p.reason]})"
+
+
+def event_lines(event: Event, state: State | None = None) -> list[str]:
+    """The log lines of one event; ``state`` (the state the event's transition reached) gives
+    the dealt hands and the 本金 for :class:`Dealt`."""
+    if isinstance(event, Drew):
+        what = "?" if event.tile is None else tile_text(event.tile)
+        if event.replacement:
+            return [f"seat {event.seat} 补张 draws {what} (kong replacement)"]
+        return [f"seat {event.seat} 摸 draws {what}"]
+    if isinstance(event, Discarded):
+        return [f"seat {event.seat} 打 discards {tile_text(event.tile)}"]
+    if isinstance(event, Passed):
+        return [f"seat {event.seat} 过 passes"]
+    if isinstance(event, Claimed):
+        if event.meld.kind is MeldKind.PENG:
+            return [f"seat {event.seat} 碰 peng {event.meld}"]
+        return [f"seat {event.seat} 杠 {_KONG_ZH[event.meld.kind]} kong {event.meld}"]
+    if isinstance(event, Konged):
+        return [f"seat {event.seat} 杠 {_KONG_ZH[event.meld.kind]} kong {event.meld}"]
+    if isinstance(event, ConcealedKonged):
+        return [f"seat {event.seat} 杠 暗杠 kong (concealed)"]
+    if isinstance(event, Swapped):
+        return [
+            f"seat {event.seat} 提 ti: {event.meld.tile.notation} into {event.meld}, "
+            f"takes back {tile_text(event.wild)}"
+        ]
+    if isinstance(event, ConcealedSwapped):
+        return [f"seat {event.seat} 提 ti (concealed kong)"]
+    if isinstance(event, Declared):
+        return [f"seat {event.seat} 报听 declares ready"]
+    if isinstance(event, PointsBought):
+        return [f"seat {event.seat} 买点 buys {_points(event.points)}"]
+    if isinstance(event, Dealt):
+        return _dealt_lines(event, state)
+    if isinstance(event, Won):
+        return [win_line(event.win), *breakdown_lines(event.win.breakdown)]
+    if isinstance(event, Paid):
+        return ["  " + _payment(event.payment)]
+    if isinstance(event, PaymentsCancelled):
+        cancelled = "; ".join(_payment(p) for p in event.payments)
+        return [f"  cancelled ({_CANCELLED.get(event.why, event.why)}): {cancelled}"]
+    if isinstance(event, WallExhausted):
+        return ["流局 the wall is exhausted: a draw game"]
+    if isinstance(event, Settled):
+        return []  # the settlement table follows the log
+    return [repr(event)]  # pragma: no cover - an event type added later
+
+
+def _dealt_lines(event: Dealt, state: State | None) -> list[str]:
+    lines = [f"发牌 dealt: dealer seat {event.dealer}, {event.tiles_left} tiles left in the wall"]
+    if state is None:
+        return lines
+    for seat, s in enumerate(state.seats):
+        lines.append(f"  seat {seat} 手牌 hand {s.concealed}")
+    if state.indicator is not None:
+        lines.append(
+            f"本金 indicator {tile_text(state.indicator)}; "
+            f"听用 wildcards {tiles_text(state.wild_kinds)}"
+        )
+    return lines
+
+
+def hand_lines(states: Sequence[State]) -> list[str]:
+    """The log of a hand from its states in order (each holds its transition's events).
+
+    Payments the variant settles only at the end (Baoshan's wins and 查叫: no :class:`Paid`
+    event) are listed when the hand is settled, so the log shows every payment.
+    """
+    lines: list[str] = []
+    reported: Counter[Payment] = Counter()
+    for state in states:
+        for event in state.events:
+            lines.extend(event_lines(event, state))
+            if isinstance(event, Paid):
+                reported[event.payment] += 1
+            elif isinstance(event, Settled):
+                unreported = Counter(event.result.payments) - reported
+                for payment in event.result.payments:
+                    if unreported[payment] > 0:
+                        unreported[payment] -= 1
+                        lines.append("  " + _payment(payment))
+    return lines
+
+
+def settlement_lines(result: HandResult) -> list[str]:
+    """The settlement table: per seat what it received, paid and its net (``delta``), with a
+    note on its win (or, at a draw, whether it was ready)."""
+    n = len(result.deltas)
+    received, paid = [0] * n, [0] * n
+    for p in result.payments:
+        received[p.payee] += p.amount
+        paid[p.payer] += p.amount
+    title = "结算 settlement"
+    if result.exhausted:
+        title += ": 流局 draw game"
+    lines = [f"{title} (next dealer: seat {result.next_dealer})"]
+    lines.append(f"  {'seat':>4}  {'received':>8}  {'paid':>4}  {'delta':>5}")
+    notes: dict[int, list[str]] = {seat: [] for seat in range(n)}
+    for win in result.wins:
+        how = win.how.value + ("" if win.from_seat is None else f" from seat {win.from_seat}")
+        notes[win.seat].append(f"胡 won ({how}, {_points(win.breakdown.points)})")
+    for seat, ready in sorted(result.ready.items()):
+        notes[seat].append("ready 听牌" if ready else "not ready")
+    for seat in range(n):
+        row = f"  {seat:>4}  {received[seat]:>8}  {paid[seat]:>4}  {signed(result.deltas[seat]):>5}"
+        lines.append("  ".join([row, *notes[seat]]).rstrip())
+    total = sum(result.deltas)
+    lines.append(f"  {'all':>4}  {sum(received):>8}  {sum(paid):>4}  {signed(total):>5}")
+    if result.cancelled:
+        cancelled = "; ".join(_payment(p) for p in result.cancelled)
+        lines.append(f"  cancelled: {cancelled}")
+    return lines
