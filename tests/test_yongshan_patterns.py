@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from mahjong_rules.counts import TileCounts, TileSet
-from mahjong_rules.errors import OptionsError
+from mahjong_rules.errors import OptionsError, WallError
 from mahjong_rules.melds import Meld
 from mahjong_rules.scoring import Breakdown, Pattern, WinContext, WinKind, best_breakdown
 from mahjong_rules.tiles import Tile
@@ -440,9 +440,9 @@ def test_ys_wild_2_wild_kinds(indicator: str, single: str, double: str) -> None:
 
 def test_ys_wild_2_wild_kinds_refuses_bad_input() -> None:
     """YS-WILD-2: a 本金 is a suited tile; the mode is 'single' or 'double'."""
-    with pytest.raises(ValueError, match="suited"):
+    with pytest.raises(WallError, match="suited"):  # the library's own errors (ValueErrors too)
         wild_kinds(Tile("1z"), "single")
-    with pytest.raises(ValueError, match="single"):
+    with pytest.raises(OptionsError, match="single"):
         wild_kinds(Tile("1m"), "triple")
 
 

@@ -49,7 +49,9 @@ def optional_int(default: int | None, low: int, high: int, doc: str) -> Any:
                 f"got {value!r}"
             )
 
-    return attrs.field(default=default, validator=check, metadata={"doc": doc})
+    return attrs.field(
+        default=default, validator=check, metadata={"doc": doc, "range": (low, high)}
+    )
 
 
 def fan_table(defaults: Mapping[str, int], doc: str) -> Any:

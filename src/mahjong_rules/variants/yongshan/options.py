@@ -16,6 +16,7 @@ from typing import ClassVar
 import attrs
 
 from mahjong_rules.counts import TileSet
+from mahjong_rules.errors import OptionsError, WallError
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.options import Options, choice, fan_table, flag, optional_int
 
@@ -46,9 +47,9 @@ def wild_kinds(indicator: Tile, wildcards: str = "single") -> TileSet:
     rank + 1 and rank - 1, 1 wrapping to 9 (Reading).
     """
     if indicator.is_honor:
-        raise ValueError(f"a 本金 tile is suited (Yongshan has no honors), got {indicator}")
+        raise WallError(f"a 本金 tile is suited (Yongshan has no honors), got {indicator}")
     if wildcards not in ("single", "double"):
-        raise ValueError(f"wildcards must be 'single' or 'double', got {wildcards!r}")
+        raise OptionsError(f"wildcards must be 'single' or 'double', got {wildcards!r}")
     base = indicator.suit.offset
     rank = indicator.rank
     kinds = [Tile(base + rank % 9)]  # rank + 1, 9 → 1
