@@ -463,6 +463,9 @@ def test_variants_lists_every_option_with_its_default(capsys: pytest.CaptureFixt
             if allowed is not None:
                 shown = " | ".join(json.dumps(a, ensure_ascii=False) for a in allowed)
                 assert f"allowed {shown}" in (line.strip() for line in lines)
+            bounds = f.metadata.get("range")
+            if bounds is not None:  # optional whole numbers: None or low..high
+                assert f"allowed null | {bounds[0]}..{bounds[1]}" in (x.strip() for x in lines)
             assert any(line.endswith(f.metadata["doc"]) for line in lines)
 
 

@@ -44,7 +44,13 @@ def option_rows(options_class: type) -> list[tuple[str, str, str, str]]:
         if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
             default = default.factory()
         allowed = field.metadata.get("allowed")
-        shown = " | ".join(as_json(a) for a in allowed) if allowed is not None else ""
+        bounds = field.metadata.get("range")
+        if allowed is not None:
+            shown = " | ".join(as_json(a) for a in allowed)
+        elif bounds is not None:
+            shown = f"null | {bounds[0]}..{bounds[1]}"
+        else:
+            shown = ""
         rows.append((field.name, as_json(default), shown, str(field.metadata.get("doc", ""))))
     return rows
 
