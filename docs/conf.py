@@ -8,12 +8,19 @@ Build with warnings as errors, and run the examples of the narrative pages as do
 
 from __future__ import annotations
 
-from typing import Any
+import sys
+from pathlib import Path
+from typing import Any, cast
 
 from sphinx.application import Sphinx
 from sphinx.ext.napoleon.docstring import GoogleDocstring
 
 import mahjong_rules
+
+# Local extensions (docs/_ext): the options reference generated from the options classes
+# (``.. options-table::``), references to re-exported names (``mahjong_rules.State``) resolved
+# where they are documented, and ``:rule:`BS-GANG-5``` links to the rule IDs of the game pages.
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "mahjong_rules"
 author = "mahjong_rules developers"
@@ -25,6 +32,9 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "options_table",
+    "reexports",
+    "rule_refs",
 ]
 
 source_suffix = {".rst": "restructuredtext"}
@@ -61,7 +71,8 @@ def _google_sections(
 ) -> None:
     if what in {"attribute", "data", "property"}:
         name = ""  # napoleon applies its inline "type: description" rule only to named attributes
-    lines[:] = GoogleDocstring(lines, app.config, app, what, name, obj, options).lines()
+    kind = cast(Any, what)  # autodoc passes a str; napoleon's stubs want its Literal of kinds
+    lines[:] = GoogleDocstring(lines, app.config, app, kind, name, obj, options).lines()
 
 
 def setup(app: Sphinx) -> None:
