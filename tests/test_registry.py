@@ -18,7 +18,7 @@ from mahjong_rules import (
     get_variant,
     register_variant,
 )
-from mahjong_rules.variants import Baoshan, BaoshanOptions, registry
+from mahjong_rules.variants import Baoshan, BaoshanOptions, registry, rules_for
 from mahjong_rules.variants.options import Options, choice
 
 
@@ -140,3 +140,14 @@ def test_rules_built_from_an_options_object() -> None:
         Baoshan(options, players=3)
     with pytest.raises(OptionsError, match="Baoshan takes BaoshanOptions"):
         Baoshan(_HouseOptions())  # type: ignore[arg-type]
+
+
+def test_rules_for_finds_the_room_of_an_options_object() -> None:
+    """A view or a saved state carries its room's options; rules_for gives back the rules,
+    with the shape facts a player needs (YS-WIN-1 缺一门: two suits at most)."""
+    yongshan = get_variant("yongshan", players=3, wildcards="double")
+    found = rules_for(yongshan.options)
+    assert type(found).__name__ == "Yongshan" and found.options == yongshan.options
+    assert (found.max_suits, found.honors) == (2, False)
+    baoshan = rules_for(BaoshanOptions.build(honors=True))
+    assert (baoshan.name, baoshan.max_suits, baoshan.honors) == ("baoshan", 3, True)

@@ -29,7 +29,8 @@ from mahjong_rules.engine.state import Phase
 from mahjong_rules.engine.view import View
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.tiles import Tile
-from mahjong_rules.variants.yongshan.options import YongshanOptions
+from mahjong_rules.variants import rules_for
+from mahjong_rules.variants.options import Options
 from mahjong_rules.wins import shanten
 
 __all__ = ["GreedyBot", "HandShape", "distance"]
@@ -55,12 +56,12 @@ class HandShape:
     """缺一门 (Yongshan, YS-WIN-1): a winning hand holds at most two suits."""
 
     @classmethod
-    def of(cls, options: object) -> HandShape:
-        """The shape rules of a room, from its options (as :attr:`View.options` holds them)."""
-        return cls(
-            honors=bool(getattr(options, "honors", False)),
-            two_suits=isinstance(options, YongshanOptions),
-        )
+    def of(cls, options: Options) -> HandShape:
+        """The shape rules of a room, from its options (as :attr:`View.options` holds them):
+        whether it plays honors, and whether a win may hold fewer suits than all three
+        (:attr:`Rules.max_suits <mahjong_rules.Rules.max_suits>`), for any registered variant."""
+        rules = rules_for(options)
+        return cls(honors=rules.honors, two_suits=rules.max_suits < _SUITS)
 
 
 def _suit_size(naturals: TileCounts, suit: int) -> int:

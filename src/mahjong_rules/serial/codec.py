@@ -100,10 +100,9 @@ def _encode_options(options: Any) -> JSON:
 
 def rules_for(options: Options) -> Rules:
     """The rules of the room whose options are ``options``."""
-    from mahjong_rules.variants import get_variant
+    from mahjong_rules.variants import rules_for as find
 
-    values = {f.name: getattr(options, f.name) for f in attrs.fields(type(options))}
-    return get_variant(_variant_of(type(options)), **values)
+    return find(options)
 
 
 def _variant_of(options_class: type[Options]) -> str:

@@ -17,6 +17,7 @@ from mahjong_rules.variants.registry import (
     available_variants,
     get_variant,
     register_variant,
+    rules_for,
 )
 from mahjong_rules.variants.yongshan import Yongshan, YongshanOptions
 
@@ -34,4 +35,5 @@ __all__ = [
     "available_variants",
     "get_variant",
     "register_variant",
+    "rules_for",
 ]

@@ -83,6 +83,9 @@ class Rules:
     """Whether the first win (or wins on one discard) ends the hand (Baoshan; not 血战)."""
     wild_melds: ClassVar[bool] = False
     """Whether pengs and kongs may use wildcards beside a natural copy (Yongshan, YS-WILD-3)."""
+    max_suits: ClassVar[int] = 3
+    """How many of the suits 万 筒 条 a winning hand may hold (Yongshan's 缺一门: 2). Read by
+    players and bots; the variant's :meth:`is_complete` is what enforces it."""
     hides_concealed_kongs: ClassVar[bool] = True
     """Whether a 暗杠's tile is hidden from the other seats in their views (BS-GANG-3; Yongshan
     by the same custom, until its owner wins and shows its hand)."""

@@ -11,13 +11,21 @@ mahjong_rules.errors.UnknownVariantError: no variant 'nope'; known: baoshan (保
 
 from __future__ import annotations
 
+import functools
 from importlib import metadata
 from typing import Any
 
 from mahjong_rules.errors import UnknownVariantError
 from mahjong_rules.variants.base import Rules
+from mahjong_rules.variants.options import Options
 
-__all__ = ["ENTRY_POINT_GROUP", "available_variants", "get_variant", "register_variant"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "available_variants",
+    "get_variant",
+    "register_variant",
+    "rules_for",
+]
 
 ENTRY_POINT_GROUP = "mahjong_rules.variants"
 """Third-party packages register :class:`Rules` subclasses under this entry-point group."""
@@ -76,3 +84,17 @@ def get_variant(name: str, **options: Any) -> Rules:
         )
         raise UnknownVariantError(f"no variant {name!r}; known: {known}")
     return cls(**options)
+
+
+@functools.lru_cache(maxsize=64)
+def rules_for(options: Options) -> Rules:
+    """The rules of the room whose options are ``options`` (e.g. a view's or a state's).
+
+    >>> rules_for(get_variant("yongshan", players=3).options)
+    get_variant('yongshan', players=3)
+    """
+    _load_entry_points()
+    for cls in available_variants():
+        if type(options) is cls.options_class:
+            return cls(options)
+    raise UnknownVariantError(f"no registered variant plays with {type(options).__name__}")

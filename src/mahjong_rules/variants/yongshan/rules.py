@@ -71,6 +71,7 @@ class Yongshan(Rules):
     options: YongshanOptions
     win_ends_hand: ClassVar[bool] = False
     wild_melds: ClassVar[bool] = True
+    max_suits: ClassVar[int] = 2  # 缺一门 (YS-WIN-1)
 
     # ------------------------------------------------------------------ 本金 and 听用
 
