@@ -29,7 +29,17 @@ from mahjong_rules import (
     WinKind,
     get_variant,
 )
-from mahjong_rules.engine.events import Dealt, Discarded, Drew, Event, Paid, WallExhausted, Won
+from mahjong_rules.engine.events import (
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    Paid,
+    PaymentsCancelled,
+    Settled,
+    WallExhausted,
+    Won,
+)
 from mahjong_rules.engine.wall import make_wall as full_wall
 from scripting import Q2, Q, T, burn, make_wall, new, play
 
@@ -284,7 +294,9 @@ def test_flow4_forced_win_offers_no_pass_and_is_applied_by_the_engine() -> None:
     )
     assert win.breakdown.keys == ("da_dui_zi",)  # 22m + 333m + three pungs
     assert result.payments == (Payment(0, 2, 2, WIN),)
-    assert isinstance(state.events[-2], Won) and state.events[-2].win.forced
+    won, paid, settled = state.events[-3:]  # the win, its payment, the settlement
+    assert isinstance(won, Won) and won.win.forced
+    assert paid == Paid(Payment(0, 2, 2, WIN)) and settled == Settled(result)
 
 
 # ------------------------------------------------------------------ FLOW-5 / FLOW-6
@@ -432,3 +444,28 @@ def test_passpeng1_a_claim_lifts_the_block() -> None:
     assert state.seats[2].pass_peng == TileSet()
     state = play(BAOSHAN, state, "2:D9m 3:D5m")
     assert BAOSHAN.legal_actions(state, 2) == (Peng(2), Pass(2))
+
+
+def test_flow5_every_payment_is_reported_by_a_paid_event() -> None:
+    """FLOW-5: kong, win and 查叫 payments alike each come with a Paid event (cancelled ones are
+    taken back by PaymentsCancelled), so the events add up to the settlement, in both games."""
+    import random
+
+    for name in ("baoshan", "yongshan"):
+        rules = get_variant(name)
+        for seed in range(40):
+            rng = random.Random(seed)
+            state = rules.new_hand(seed=seed)
+            paid: list[Payment] = []
+            while rules.result(state) is None:
+                seat = min(rules.to_act(state))
+                state = rules.apply(state, rng.choice(rules.legal_actions(state, seat)))
+                for event in state.events:
+                    if isinstance(event, Paid):
+                        paid.append(event.payment)
+                    elif isinstance(event, PaymentsCancelled):
+                        for payment in event.payments:
+                            paid.remove(payment)
+            result = rules.result(state)
+            assert result is not None
+            assert sorted(paid, key=repr) == sorted(result.payments, key=repr), (name, seed)

@@ -203,8 +203,9 @@ def _dealt_lines(event: Dealt, state: State | None) -> list[str]:
 def hand_lines(states: Sequence[State]) -> list[str]:
     """The log of a hand from its states in order (each holds its transition's events).
 
-    Payments the variant settles only at the end (Baoshan's wins and 查叫: no :class:`Paid`
-    event) are listed when the hand is settled, so the log shows every payment.
+    Every payment comes with a :class:`Paid` event; any payment of the settlement that a
+    variant did not report so (a third-party variant may not) is listed when the hand is
+    settled, so the log shows every payment once.
     """
     lines: list[str] = []
     reported: Counter[Payment] = Counter()

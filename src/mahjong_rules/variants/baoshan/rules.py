@@ -8,7 +8,7 @@ from typing import ClassVar
 import attrs
 
 from mahjong_rules.counts import TileCounts
-from mahjong_rules.engine.events import PaymentsCancelled
+from mahjong_rules.engine.events import Event, Paid, PaymentsCancelled
 from mahjong_rules.engine.settlement import (
     HandResult,
     Payment,
@@ -180,7 +180,7 @@ class Baoshan(Rules):
         state = self.record_wins(state, wins)
         ledger = list(state.ledger)
         cancelled: list[Payment] = []
-        extra = []
+        extra: list[Event] = []
         if any(w.how is WinKind.DISCARD for w in wins) and state.after_kong:
             # BS-GANG-5 杠上炮: the discarder's kongs of that turn earn nothing
             refs = state.chain_refs
@@ -188,7 +188,9 @@ class Baoshan(Rules):
             ledger = [p for p in ledger if p not in cancelled]
             extra.append(PaymentsCancelled(tuple(cancelled), "gang_shang_pao"))
         for win in wins:
-            ledger.extend(self.win_payments(state, win))
+            paid = self.win_payments(state, win)
+            ledger.extend(paid)
+            extra.extend(Paid(p) for p in paid)  # reported as Yongshan reports its wins
         if len(wins) == 1:
             next_dealer = wins[0].seat  # BS-DEALER-1
         else:
@@ -250,14 +252,16 @@ class Baoshan(Rules):
         """流局: 查叫 (BS-CHAJIAO-1..3), 黄庄黄杠 (BS-GANG-7), the next dealer (BS-DEALER-2, -4)."""
         ledger = list(state.ledger)
         cancelled: list[Payment] = []
-        extra = []
+        extra: list[Event] = []
         checking = self.options.cha_jiao != "off"
         if checking and self.options.kong_payments_on_draw == "void":
             cancelled = [p for p in ledger if p.reason is PaymentReason.KONG]
             ledger = [p for p in ledger if p.reason is not PaymentReason.KONG]
             if cancelled:
                 extra.append(PaymentsCancelled(tuple(cancelled), "draw_game"))
-        ledger.extend(self.cha_jiao(state))
+        settled = self.cha_jiao(state)
+        ledger.extend(settled)
+        extra.extend(Paid(p) for p in settled)
         ready = self.ready_seats(state) if checking else {}
         next_dealer = state.dealer
         unready = [s for s, r in ready.items() if not r]
