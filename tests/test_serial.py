@@ -272,3 +272,36 @@ def test_a_record_without_a_seed_gets_a_secret_one() -> None:
 PINNED_42_HEAD = "7s 2s 5p 6s 4s 1s 2m 4p 2p 4p 4m 6p"
 PINNED_42_DIGEST = "7efd4e169dedac003083171a190b93e52029efa7714377e0dda5be8d0689e33e"
 PINNED_STR_DIGEST = "12a6614cd9be08702c53c41b502b40f84138be504596e3a4618bd0ca68d55b6f"
+
+
+_WHOLE_HAND = """
+import json
+from mahjong_rules import get_variant, to_dict
+from mahjong_rules.bots import GreedyBot, RandomBot
+for name in ("baoshan", "yongshan"):
+    rules = get_variant(name, players=3)
+    state = rules.new_hand(seed="pinned")
+    bots = [GreedyBot(), RandomBot(seed=1), RandomBot(seed=2)]
+    while rules.result(state) is None:
+        seat = min(rules.to_act(state))
+        state = bots[seat].act(rules, state, seat)
+    print(json.dumps(to_dict(state), sort_keys=True))
+"""
+
+
+def test_a_hand_does_not_depend_on_the_hash_seed() -> None:
+    """Determinism: the same seed and the same players give the same hand, state for state,
+    whatever PYTHONHASHSEED is (no dependence on hash() or set order)."""
+    import os
+    import subprocess
+    import sys
+
+    outputs = []
+    for hash_seed in ("0", "1", "12345"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        command = [sys.executable, "-c", _WHOLE_HAND]
+        done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+        assert done.returncode == 0, done.stderr
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert len(outputs[0].splitlines()) == 2
