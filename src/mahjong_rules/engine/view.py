@@ -10,6 +10,11 @@ seat's concealed tile, no undrawn wall tile, no wall order and no seed.
 Events are filtered the same way (:func:`events_for`): another seat's draw comes without its
 tile, another seat's 暗杠 (and a 提 on it) without its tiles (BS-GANG-3), and another seat's 过
 (pass) not at all, since it would tell that the seat could have claimed.
+
+One thing a view cannot hide: while a claim window is open, every seat sees ``phase`` CLAIM,
+so the seats not asked learn that some seat could claim the discard (never which seat, or
+why). On a real table the pause says the same; hiding it would mean asking every seat about
+every discard, which the engine does not do (FLOW-2).
 """
 
 from __future__ import annotations
