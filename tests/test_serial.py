@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from mahjong_rules import Discard, Hu, Pass, Rules, State, Tile, get_variant
 from mahjong_rules.engine.wall import shuffled_wall
-from mahjong_rules.errors import ReplayError, SerializationError
+from mahjong_rules.errors import OptionsError, ReplayError, SerializationError
 from mahjong_rules.records import HandRecord, replay, wall_digest
 from mahjong_rules.serial import FORMAT_VERSION, check_state, from_dict, to_dict
 from test_play_properties import ROOM_OPTIONS as BAOSHAN_OPTIONS
@@ -305,3 +305,9 @@ def test_a_hand_does_not_depend_on_the_hash_seed() -> None:
         outputs.append(done.stdout)
     assert outputs[0] == outputs[1] == outputs[2]
     assert len(outputs[0].splitlines()) == 2
+
+
+def test_a_record_whose_options_belong_to_another_variant_is_refused() -> None:
+    record = HandRecord.new(get_variant("baoshan"), seed=1)
+    with pytest.raises(OptionsError, match="the record's options are baoshan's, not yongshan's"):
+        attrs.evolve(record, variant="yongshan").start()

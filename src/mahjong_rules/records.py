@@ -34,7 +34,7 @@ from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.settlement import HandResult
 from mahjong_rules.engine.state import State
 from mahjong_rules.engine.wall import shuffled_wall
-from mahjong_rules.errors import IllegalActionError, ReplayError
+from mahjong_rules.errors import IllegalActionError, OptionsError, ReplayError
 from mahjong_rules.tiles import Tile
 
 if TYPE_CHECKING:
@@ -102,10 +102,13 @@ class HandRecord:
         )
 
     def rules(self) -> Rules:
-        """The rules of the record's room."""
-        from mahjong_rules.variants import get_variant
+        """The rules of the record's room (its options must be those of :attr:`variant`)."""
+        from mahjong_rules.variants import rules_for
 
-        return get_variant(self.variant, **_option_values(self.options))
+        rules = rules_for(self.options)
+        if rules.name != self.variant:
+            raise OptionsError(f"the record's options are {rules.name}'s, not {self.variant}'s")
+        return rules
 
     def dealt_wall(self) -> tuple[Tile, ...]:
         """The wall the hand was dealt from."""
@@ -124,10 +127,6 @@ class HandRecord:
     def with_action(self, action: Action) -> HandRecord:
         """This record with ``action`` appended (nothing is checked until :func:`replay`)."""
         return attrs.evolve(self, actions=(*self.actions, action))
-
-
-def _option_values(options: Any) -> dict[str, Any]:
-    return {f.name: getattr(options, f.name) for f in attrs.fields(type(options))}
 
 
 @attrs.frozen

@@ -13,8 +13,8 @@ from typing import Any
 from mahjong_rules.engine.state import Phase, State
 from mahjong_rules.engine.wall import check_wall
 from mahjong_rules.errors import SerializationError, WallError
-from mahjong_rules.serial.codec import rules_for
 from mahjong_rules.tiles import Tile
+from mahjong_rules.variants.registry import rules_for
 
 __all__ = ["check_state"]
 

@@ -21,19 +21,16 @@ import functools
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from mahjong_rules.counts import TileCounts, TileSet
-from mahjong_rules.errors import MahjongRulesError, SerializationError
+from mahjong_rules.errors import MahjongRulesError, SerializationError, UnknownVariantError
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.options import Options
 
-if TYPE_CHECKING:
-    from mahjong_rules.variants.base import Rules
-
-__all__ = ["decode", "encode", "known_types", "rules_for"]
+__all__ = ["decode", "encode", "known_types"]
 
 JSON = Any
 """A JSON-compatible value: dict, list, str, int, bool or None."""
@@ -88,7 +85,7 @@ def _member_for(value: Any, members: tuple[Any, ...]) -> Any:
 def _encode_options(options: Any) -> JSON:
     if not isinstance(options, Options):
         raise SerializationError(f"expected room options, got {type(options).__name__}")
-    out: dict[str, JSON] = {"type": "Options", "variant": _variant_of(type(options))}
+    out: dict[str, JSON] = {"type": "Options", "variant": _variant_of(options)}
     for field in attrs.fields(type(options)):
         value = getattr(options, field.name)
         if field.name == "fan":
@@ -98,20 +95,15 @@ def _encode_options(options: Any) -> JSON:
     return out
 
 
-def rules_for(options: Options) -> Rules:
-    """The rules of the room whose options are ``options``."""
-    from mahjong_rules.variants import rules_for as find
+def _variant_of(options: Options) -> str:
+    from mahjong_rules.variants import rules_for
 
-    return find(options)
-
-
-def _variant_of(options_class: type[Options]) -> str:
-    from mahjong_rules.variants import available_variants
-
-    for cls in available_variants():
-        if cls.options_class is options_class:
-            return cls.name
-    raise SerializationError(f"{options_class.__name__} belongs to no registered variant")
+    try:
+        return rules_for(options).name
+    except UnknownVariantError:
+        raise SerializationError(
+            f"{type(options).__name__} belongs to no registered variant"
+        ) from None
 
 
 # ------------------------------------------------------------------------------------ decoding
