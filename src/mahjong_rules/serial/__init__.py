@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar, overload
 
+from mahjong_rules.engine.state import State
 from mahjong_rules.errors import SerializationError
 from mahjong_rules.serial.check import check_state
 from mahjong_rules.serial.codec import JSON, decode, encode, known_types
@@ -75,19 +76,11 @@ def from_dict(data: Any, expected: type[Any] | None = None) -> Any:
         raise SerializationError(f"type: expected {expected.__name__}, the document has {name}")
     root = _root_name(tp)
     value = decode(data, tp, root)
-    _check(value, root)
+    if isinstance(value, State):  # no other type holds a state: check it whole
+        check_state(value, root)
     return value
 
 
 def _root_name(tp: type) -> str:
     name = tp.__name__
     return name[0].lower() + name[1:]
-
-
-def _check(value: Any, path: str) -> None:
-    """Whole-value checks beyond each field's type: states (and the states in views) must be
-    states a hand can reach."""
-    from mahjong_rules.engine.state import State
-
-    if isinstance(value, State):
-        check_state(value, path)

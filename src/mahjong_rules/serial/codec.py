@@ -154,7 +154,7 @@ def decode(data: JSON, tp: Any, path: str) -> Any:
         item = args[0] if args else Any
         items = [decode(v, item, f"{path}[{i}]") for i, v in enumerate(data)]
         return frozenset(items) if origin is frozenset else tuple(items)
-    if origin in (Mapping, dict, typing.get_origin(Mapping[int, int])):
+    if origin in (Mapping, dict):
         return _decode_mapping(data, args, path)
     if isinstance(tp, type) and attrs.has(tp):
         return _decode_attrs(data, tp, path)
