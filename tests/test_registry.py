@@ -151,3 +151,11 @@ def test_rules_for_finds_the_room_of_an_options_object() -> None:
     assert (found.max_suits, found.honors) == (2, False)
     baoshan = rules_for(BaoshanOptions.build(honors=True))
     assert (baoshan.name, baoshan.max_suits, baoshan.honors) == ("baoshan", 3, True)
+
+
+@pytest.mark.parametrize("name", ["name", "cls", "options"])
+def test_an_option_named_like_a_parameter_is_an_unknown_option(name: str) -> None:
+    """get_variant, the rules' constructor and Options.build take their own arguments
+    positionally, so any option name reaches the options check (OptionsError, not TypeError)."""
+    with pytest.raises(OptionsError, match=f"unknown option {name!r} for BaoshanOptions"):
+        get_variant("baoshan", **{name: 1})

@@ -90,7 +90,7 @@ class Rules:
     """Whether a 暗杠's tile is hidden from the other seats in their views (BS-GANG-3; Yongshan
     by the same custom, until its owner wins and shows its hand)."""
 
-    def __init__(self, options: Options | None = None, **kwargs: Any) -> None:
+    def __init__(self, options: Options | None = None, /, **kwargs: Any) -> None:
         if options is None:
             options = self.options_class.build(**kwargs)
         elif kwargs:

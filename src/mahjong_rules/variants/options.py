@@ -85,7 +85,7 @@ class Options:
     default_fans: ClassVar[Mapping[str, int]] = {}
 
     @classmethod
-    def build(cls: type[T], **kwargs: Any) -> T:
+    def build(cls: type[T], /, **kwargs: Any) -> T:
         """Validate keyword arguments into options; unknown names raise :class:`OptionsError`."""
         names = {a.name for a in attrs.fields(cls)}
         unknown = sorted(set(kwargs) - names)

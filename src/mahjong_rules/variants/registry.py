@@ -69,7 +69,7 @@ def available_variants() -> tuple[type[Rules], ...]:
     return tuple(sorted(set(_REGISTRY.values()), key=lambda c: c.name))
 
 
-def get_variant(name: str, **options: Any) -> Rules:
+def get_variant(name: str, /, **options: Any) -> Rules:
     """The rules of variant ``name`` (a name or alias, any case) with room ``options``.
 
     Unknown names raise :class:`~mahjong_rules.errors.UnknownVariantError`; unknown options or

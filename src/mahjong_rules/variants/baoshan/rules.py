@@ -57,7 +57,7 @@ class Baoshan(Rules):
             return False  # BS-TING-2: in the declaring turn a seat chose 报听 over 胡
         return super()._can_self_win(state, seat)
 
-    def __init__(self, options: BaoshanOptions | None = None, **kwargs: object) -> None:
+    def __init__(self, options: BaoshanOptions | None = None, /, **kwargs: object) -> None:
         super().__init__(options, **kwargs)
         self._last_tiles = self.options.last_tiles
 
