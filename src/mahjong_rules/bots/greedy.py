@@ -27,10 +27,11 @@ from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Pass, Peng, Ti, Ting
 from mahjong_rules.engine.state import Phase
 from mahjong_rules.engine.view import View
-from mahjong_rules.melds import Meld, MeldKind
+from mahjong_rules.melds import MeldKind
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants import rules_for
 from mahjong_rules.variants.options import Options
+from mahjong_rules.variants.yongshan.hands import meld_suits, split_wilds, suits_of
 from mahjong_rules.wins import shanten
 
 __all__ = ["GreedyBot", "HandShape", "distance"]
@@ -80,16 +81,6 @@ def _suit_part(naturals: TileCounts, suit: int) -> tuple[TileCounts, int]:
     return TileCounts._make(rest, naturals.size - held), held  # a valid hand less a suit
 
 
-def _suits_of(naturals: TileCounts) -> int:
-    """The suits held, as a mask: 1 万, 2 筒, 4 条."""
-    bits = naturals.bits
-    return sum(1 << k for k in range(_SUITS) if bits >> 27 * k & _SUIT_MASK)
-
-
-def _meld_suits(melds: Sequence[Meld]) -> int:
-    return sum({1 << m.tile.index // 9 for m in melds if not m.tile.is_honor})
-
-
 def voided(naturals: TileCounts, wilds: int, melded: int, shape: HandShape) -> dict[int, int]:
     """缺一门: for each suit ``naturals`` could give up, the distance to a win giving it up.
 
@@ -98,7 +89,7 @@ def voided(naturals: TileCounts, wilds: int, melded: int, shape: HandShape) -> d
     (any tile, standing for what comes instead), plus one per tile exchanged. Empty when the
     room has no such rule or the hand holds fewer than three suits.
     """
-    if not shape.two_suits or (_suits_of(naturals) | melded) != _ALL_SUITS:
+    if not shape.two_suits or (suits_of(naturals) | melded) != _ALL_SUITS:
         return {}
     out = {}
     for suit in range(_SUITS):
@@ -151,15 +142,10 @@ class _Hand:
 
     @classmethod
     def of(cls, view: View) -> _Hand:
-        naturals = view.concealed
-        wilds = 0
-        for kind in view.wild_kinds:
-            held = naturals.count(kind)
-            if held:
-                naturals = naturals.remove(kind, held)
-                wilds += held
+        naturals, wilds = split_wilds(view.concealed, view.wild_kinds.lanes)
         melds = view.seats[view.seat].melds
-        return cls(naturals, wilds, _meld_suits(melds), HandShape.of(view.options))
+        melded = meld_suits(melds) & _ALL_SUITS  # an honor meld holds none of 万 筒 条
+        return cls(naturals, wilds, melded, HandShape.of(view.options))
 
     def distance(self) -> int:
         return distance(self.naturals, self.wilds, self.melded, self.shape)
