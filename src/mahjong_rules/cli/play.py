@@ -38,7 +38,6 @@ from mahjong_rules.cli.common import (
     signed,
 )
 from mahjong_rules.cli.log import hand_lines, settlement_lines
-from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.match import Match
 from mahjong_rules.engine.settlement import HandResult
 from mahjong_rules.engine.state import State
@@ -105,13 +104,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 @attrs.frozen
 class PlayedHand:
-    """A hand the bots played: how it was dealt, the actions, every state and the result."""
+    """A hand the bots played: its record (deal and actions), every state and the result."""
 
-    seed: int | str
-    dealer: int
-    buy_points: tuple[int, ...] | None
-    """The 买点 given to the deal (``None``: none given, bought in play if the room buys)."""
-    actions: tuple[Action, ...]
+    record: HandRecord
     states: tuple[State, ...]
     """The first state, then one per action (a match keeps only the last once logged)."""
     result: HandResult
@@ -130,26 +125,18 @@ def make_bots(spec: str, players: int, seed: int | str) -> list[Bot]:
     return [BOTS[name](f"{seed}:{seat}") for seat, name in enumerate(names)]
 
 
-def play_hand(
-    rules: Rules,
-    bots: Sequence[Bot],
-    state: State,
-    *,
-    seed: int | str,
-    buy_points: tuple[int, ...] | None,
-) -> PlayedHand:
-    """Let ``bots`` play from ``state`` (a new hand) to the end; the lowest seat asked acts
-    first."""
-    first = state
-    actions: list[Action] = []
+def play_hand(rules: Rules, bots: Sequence[Bot], record: HandRecord) -> PlayedHand:
+    """Let ``bots`` play the hand ``record`` deals (no actions yet) to the end, recording each
+    action; the lowest seat asked acts first."""
+    state = record.start()
     states = [state]
     while (result := rules.result(state)) is None:
         seat = min(rules.to_act(state))
         action = bots[seat].choose(rules.view(state, seat))
         state = rules.apply(state, action)
-        actions.append(action)
+        record = record.with_action(action)
         states.append(state)
-    return PlayedHand(seed, first.dealer, buy_points, tuple(actions), tuple(states), result)
+    return PlayedHand(record, tuple(states), result)
 
 
 class Progress:
@@ -214,23 +201,19 @@ def run(args: argparse.Namespace) -> list[str]:
     seed = parse_seed(args.seed) if args.seed is not None else random.getrandbits(32)
     bots = make_bots(args.bots, rules.players, seed)
     if hands is None:
-        state = rules.new_hand(seed=seed, dealer=dealer)
-        hand = play_hand(rules, bots, state, seed=seed, buy_points=None)
+        hand = play_hand(rules, bots, HandRecord.new(rules, seed=seed, dealer=dealer))
         played = [hand]
         lines = header_lines(rules, seed, bots)
         lines += [*hand_lines(hand.states), "", *settlement_lines(hand.result)]
     else:
-        played, lines = _match(rules, bots, seed, dealer, hands, log=args.log)
+        played, scores, lines = _match(rules, bots, seed, dealer, hands, log=args.log)
     if args.json is None:
         return lines
     document: dict[str, Any]
     if hands is None:
-        document = hand_document(rules, played[0])
+        document = hand_document(played[0])
     else:
-        document = {
-            "hands": [hand_document(rules, hand) for hand in played],
-            "scores": list(_totals(played, rules.players)),
-        }
+        document = {"hands": [hand_document(hand) for hand in played], "scores": list(scores)}
     text = json.dumps(document, ensure_ascii=False, indent=1)
     if args.json == "-":
         return [text]
@@ -245,7 +228,8 @@ def run(args: argparse.Namespace) -> list[str]:
 
 def _match(
     rules: Rules, bots: Sequence[Bot], seed: int | str, dealer: int, hands: int, *, log: bool
-) -> tuple[list[PlayedHand], list[str]]:
+) -> tuple[list[PlayedHand], tuple[int, ...], list[str]]:
+    """The hands of a match, its scores, and its lines."""
     match = Match(rules, first_dealer=dealer)
     lines = [
         *header_lines(rules, seed, bots),
@@ -256,12 +240,13 @@ def _match(
     try:
         for k in range(1, hands + 1):
             hand_seed = f"{seed}/{k}"
-            points = match.buy_points
-            state = match.new_hand(seed=hand_seed)
-            hand = play_hand(rules, bots, state, seed=hand_seed, buy_points=points)
+            record = HandRecord.new(
+                rules, seed=hand_seed, dealer=match.dealer, buy_points=match.buy_points
+            )  # the hand Match.new_hand would deal
+            hand = play_hand(rules, bots, record)
             match = match.record(hand.states[-1])
             if log:
-                lines += ["", f"--- hand {k} (seed {hand_seed}, dealer seat {state.dealer})"]
+                lines += ["", f"--- hand {k} (seed {hand_seed}, dealer seat {record.dealer})"]
                 lines += hand_lines(hand.states)
                 lines += settlement_lines(hand.result)
             played.append(attrs.evolve(hand, states=hand.states[-1:]))  # the log is written
@@ -271,7 +256,7 @@ def _match(
         progress.close()
     lines += ["", f"总分 scores after {hands} hands", f"  {'seat':>4}  {'total':>5}"]
     lines += [f"  {seat:>4}  {signed(score):>5}" for seat, score in enumerate(match.scores)]
-    return played, lines
+    return played, tuple(match.scores), lines
 
 
 def _summary(k: int, hand: PlayedHand, totals: Sequence[int]) -> str:
@@ -282,22 +267,11 @@ def _summary(k: int, hand: PlayedHand, totals: Sequence[int]) -> str:
     deltas = " ".join(signed(d) for d in result.deltas)
     scores = " ".join(signed(t) for t in totals)
     return (
-        f"hand {k}: seed {hand.seed}, dealer seat {hand.dealer}, {outcome}; "
+        f"hand {k}: seed {hand.record.seed}, dealer seat {hand.record.dealer}, {outcome}; "
         f"deltas {deltas}; totals {scores}"
     )
 
 
-def _totals(played: Sequence[PlayedHand], players: int) -> tuple[int, ...]:
-    totals = [0] * players
-    for hand in played:
-        for seat, delta in enumerate(hand.result.deltas):
-            totals[seat] += delta
-    return tuple(totals)
-
-
-def hand_document(rules: Rules, hand: PlayedHand) -> dict[str, Any]:
+def hand_document(hand: PlayedHand) -> dict[str, Any]:
     """``{"record": <HandRecord document>, "result": <HandResult document>}`` of a hand."""
-    record = HandRecord.new(rules, seed=hand.seed, dealer=hand.dealer, buy_points=hand.buy_points)
-    for action in hand.actions:
-        record = record.with_action(action)
-    return {"record": to_dict(record), "result": to_dict(hand.result)}
+    return {"record": to_dict(hand.record), "result": to_dict(hand.result)}
