@@ -185,22 +185,18 @@ def events_for(seat: int, events: Iterable[Event], *, hide_kongs: bool = True) -
     """
     out: list[Event] = []
     for event in events:
-        cls = event.__class__
-        if cls is Drew:
-            assert isinstance(event, Drew)
-            if event.seat != seat and event.tile is not None:
-                event = Drew(event.seat, None, event.replacement)
-        elif cls is Konged:
-            assert isinstance(event, Konged)
-            if hide_kongs and event.seat != seat and event.meld.kind is MeldKind.AN_GANG:
-                event = ConcealedKonged(event.seat)
-        elif cls is Swapped:
-            assert isinstance(event, Swapped)
-            if hide_kongs and event.seat != seat and event.meld.kind is MeldKind.AN_GANG:
-                event = ConcealedSwapped(event.seat)
-        elif cls is Passed:
-            assert isinstance(event, Passed)
-            if event.seat != seat:
-                continue
+        others = getattr(event, "seat", seat) != seat
+        if isinstance(event, Passed) and others:
+            continue
+        if isinstance(event, Drew) and others and event.tile is not None:
+            event = Drew(event.seat, None, event.replacement)
+        elif isinstance(event, Konged | Swapped) and others and hide_kongs and _concealed(event):
+            hidden = ConcealedKonged if isinstance(event, Konged) else ConcealedSwapped
+            event = hidden(event.seat)
         out.append(event)
     return tuple(out)
+
+
+def _concealed(event: Konged | Swapped) -> bool:
+    """Whether the event is about a 暗杠 (whose tiles only its owner sees)."""
+    return event.meld.kind is MeldKind.AN_GANG
