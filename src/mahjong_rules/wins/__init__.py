@@ -16,8 +16,8 @@ True
 ['123m 55p wilds=2m']
 """
 
+from mahjong_rules.wins.decompose import DEFAULT_LIMIT, decompositions
 from mahjong_rules.wins.detector import (
-    decompositions,
     is_win,
     iter_decompositions,
     load_tables,
@@ -27,6 +27,7 @@ from mahjong_rules.wins.detector import (
 from mahjong_rules.wins.types import Decomposition, Group, GroupKind, WinForm
 
 __all__ = [
+    "DEFAULT_LIMIT",
     "Decomposition",
     "Group",
     "GroupKind",

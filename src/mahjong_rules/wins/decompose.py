@@ -1,4 +1,5 @@
-"""Enumerate every reading of a complete hand, kind by kind.
+"""Enumerate every reading of a complete hand, kind by kind; :func:`decompositions` lists them,
+at most ``limit`` of them.
 
 Walking the 34 kinds in order, the enumeration decides at each kind how many chows start there,
 whether a pung and/or the pair sit there, and so how many wildcards must stand for that kind
@@ -9,13 +10,25 @@ still need, so dead branches stop at once.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 from mahjong_rules.counts import TileCounts
+from mahjong_rules.errors import HandSizeError, InvalidHandError
 from mahjong_rules.tiles import Tile, all_tiles
+from mahjong_rules.wins import _tables
+from mahjong_rules.wins._build import INF
 from mahjong_rules.wins.types import Decomposition, Group, GroupKind, WinForm
 
-__all__ = ["enumerate_decompositions"]
+__all__ = ["DEFAULT_LIMIT", "decompositions", "enumerate_decompositions"]
+
+DEFAULT_LIMIT = 10_000
+"""How many readings :func:`decompositions` returns at most unless told otherwise. A hand of
+wildcards alone has millions of readings (14 wildcards: more than three million); 10,000
+readings take about 0.15 s and a few megabytes."""
+
+_SUIT_KEY = (1 << 27) - 1
+_HONOR_SHIFT = 81
 
 _TILES = all_tiles()
 _PAIR = tuple(Group(GroupKind.PAIR, t) for t in _TILES)
@@ -116,3 +129,68 @@ def enumerate_decompositions(
     groups.clear()
     stood.clear()
     yield from pairs(0, wilds)
+
+
+def _infos(bits: int, honors: bool) -> tuple[int, int, int, int]:
+    """The table entries of the three suits and the honors of packed counts ``bits``."""
+    tab = _tables.tables()
+    suit = tab.suit
+    im, ip, is_ = (suit.info[suit.layout.position((bits >> s) & _SUIT_KEY)] for s in (0, 27, 54))
+    if honors:
+        iz = tab.honor.info[tab.honor.layout.position(bits >> _HONOR_SHIFT)]
+    else:
+        iz = INF << 5  # no honors: nothing to complete there, and no pair can be made there
+    return im, ip, is_, iz
+
+
+def _sort_key(d: Decomposition) -> tuple[object, ...]:
+    return (
+        d.form is not WinForm.STANDARD,
+        [g.sort_key for g in d.groups],
+        [t.index for t in d.wilds],
+    )
+
+
+def decompositions(
+    counts: TileCounts | str,
+    wilds: int = 0,
+    *,
+    seven_pairs: bool = True,
+    honors: bool = True,
+    limit: int | None = DEFAULT_LIMIT,
+) -> tuple[Decomposition, ...]:
+    """Every distinct reading of a complete hand, sorted (standard form first); ``()`` if none.
+
+    ``limit`` bounds the work: at most ``limit`` readings are found (the first ones
+    :func:`~mahjong_rules.wins.iter_decompositions` yields), then sorted. A hand of only
+    wildcards has millions of readings, so the default is :data:`DEFAULT_LIMIT`; ``None``
+    lists them all. To know whether a hand has more, ask for ``limit + 1``; to walk them all
+    without keeping them, use :func:`~mahjong_rules.wins.iter_decompositions`.
+
+    >>> [str(d) for d in decompositions("111222333m44m")]
+    ['11m 123m 234m 234m', '111m 222m 333m 44m', '123m 123m 123m 44m']
+    >>> [str(d) for d in decompositions("13m55p", wilds=1)]
+    ['123m 55p wilds=2m']
+    >>> len(decompositions("", 14)), len(decompositions("", 14, limit=3))
+    (10000, 3)
+    """
+    if isinstance(counts, str):
+        counts = TileCounts(counts)
+    elif not isinstance(counts, TileCounts):
+        raise TypeError(f"expected TileCounts or notation text, got {type(counts).__name__}")
+    if not isinstance(wilds, int) or isinstance(wilds, bool) or wilds < 0:
+        raise InvalidHandError(f"wilds must be a whole number >= 0, got {wilds!r}")
+    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+        raise InvalidHandError(f"limit must be a whole number >= 0 or None, got {limit!r}")
+    if not honors and counts.bits >> _HONOR_SHIFT:
+        raise InvalidHandError(f"{counts} holds honor tiles but honors=False")
+    n = counts.size + wilds
+    if n % 3 != 2 or n > 14:
+        raise HandSizeError(
+            f"decompositions needs 3k+2 tiles (at most 14) counting wildcards; "
+            f"got {counts.size} tiles ({counts}) + {wilds} wildcards"
+        )
+    found = enumerate_decompositions(
+        counts, wilds, _infos(counts.bits, honors), seven_pairs=seven_pairs, honors=honors
+    )
+    return tuple(sorted(itertools.islice(found, limit), key=_sort_key))
