@@ -8,6 +8,9 @@ catches ``ValueError`` keeps working.
 from __future__ import annotations
 
 __all__ = [
+    "ActionError",
+    "ActionParseError",
+    "ActionTypeError",
     "HandSizeError",
     "IllegalActionError",
     "InvalidHandError",
@@ -16,6 +19,7 @@ __all__ = [
     "OptionsError",
     "ReplayError",
     "SerializationError",
+    "StaleActionError",
     "TileCountError",
     "TileParseError",
     "UnknownVariantError",
@@ -70,6 +74,34 @@ class WallError(MahjongRulesError, ValueError):
 
 class IllegalActionError(MahjongRulesError, ValueError):
     """An action is not legal in this state; the message says why. The state is unchanged."""
+
+
+class StaleActionError(IllegalActionError):
+    """An action was chosen for an earlier state than the one it is applied to (a claim window
+    that has closed, a turn that has moved on): it is refused and the state is unchanged."""
+
+
+class ActionError(MahjongRulesError, ValueError):
+    """An action built by hand, or read from an action id, has a wrong value; the message names
+    the class, the field and the value: ``Discard.seat: a seat is an int 0..3, got 7``."""
+
+
+class ActionTypeError(ActionError, TypeError):
+    """An action was given a value of the wrong type: ``Discard.seat: a seat is an int 0..3,
+    got 1.0``. Also a :class:`TypeError`."""
+
+
+class ActionParseError(ActionError):
+    """Action text (``"1 discard 9s"``) could not be read.
+
+    ``text`` is the whole input, ``position`` the index of the offending character (or the
+    length of the text when something is missing at its end).
+    """
+
+    def __init__(self, message: str, text: str, position: int) -> None:
+        super().__init__(f"{message} at position {position} in {text!r}")
+        self.text = text
+        self.position = position
 
 
 class SerializationError(MahjongRulesError, ValueError):
