@@ -175,7 +175,9 @@ def test_honors_in_a_game_without_them(capsys: pytest.CaptureFixture[str]) -> No
     assert err.count("\n") == 1
 
 
-@pytest.mark.parametrize("argv", [[], ["analyze"], ["analyze", "1m", "--frobnicate"], ["play"]])
+@pytest.mark.parametrize(
+    "argv", [[], ["analyze"], ["analyze", "1m", "--frobnicate"], ["play", "--frobnicate"]]
+)
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     status, out, err = run(capsys, *argv)
     assert status == 2

@@ -11,7 +11,11 @@ All printing of the package lives in this package; the core stays free of I/O.
 
 Bad input (a bad hand, an unknown variant or option, a missing file, a tampered record) prints
 one line ``error: <message>`` on stderr and exits with status 2, as argparse does for usage
-errors.
+errors. Output streams: each command yields its lines as it makes them and each is written (and
+flushed) at once, so ``play --hands 1000`` shows every hand as it ends.
+
+No input gives a traceback: an error the commands did not foresee is still one ``error:`` line
+(``error: internal error (TypeError): ...``) with status 2, and a bug to report.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from mahjong_rules import __version__
 from mahjong_rules.cli import analyze, play, replay, variants
@@ -36,20 +40,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version and usage errors
         return _exit_code(exc)
-    handler: Callable[[argparse.Namespace], list[str]] = args.handler
+    handler: Callable[[argparse.Namespace], Iterable[str]] = args.handler
     try:
-        lines = handler(args)
+        for line in handler(args):
+            print(line, flush=True)
     except (MahjongRulesError, CliError) as exc:
-        print(f"error: {one_line(str(exc))}", file=sys.stderr)
-        return EXIT_USAGE
-    try:
-        for line in lines:
-            print(line)
-        sys.stdout.flush()
+        return _error(one_line(str(exc)))
     except BrokenPipeError:  # the reader went away (``... | head``): not an error of ours
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's last flush does not fail
+    except KeyboardInterrupt:
+        _error("interrupted")
+        return EXIT_INTERRUPTED
+    except (RecursionError, MemoryError) as exc:
+        return _error(f"the input is too large or too deeply nested ({type(exc).__name__})")
+    except Exception as exc:  # the last guard: never a traceback
+        return _error(f"internal error ({type(exc).__name__}): {one_line(str(exc))}")
     return EXIT_OK
+
+
+EXIT_INTERRUPTED = 130
+"""Exit status after Ctrl-C (128 + SIGINT), as shells report it."""
+
+
+def _error(message: str) -> int:
+    """Print ``error: message`` on stderr; the usage exit status."""
+    sys.stdout.flush()
+    print(f"error: {message}", file=sys.stderr, flush=True)
+    return EXIT_USAGE
 
 
 def _exit_code(exc: SystemExit) -> int:

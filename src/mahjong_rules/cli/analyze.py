@@ -18,26 +18,21 @@ the points, the reading scored and what the wildcards stood for.
 from __future__ import annotations
 
 import argparse
-import re
+from collections.abc import Iterator
 
-from mahjong_rules.cli.common import CliError, add_option_flag, make_rules, parse_options
-from mahjong_rules.cli.log import breakdown_lines, tile_text, tiles_text
+from mahjong_rules.cli import analyze_win
+from mahjong_rules.cli.common import CliError, add_option_flag, whole
 from mahjong_rules.counts import TileCounts, TileSet
-from mahjong_rules.errors import HandSizeError, InvalidHandError
-from mahjong_rules.hand import Hand
-from mahjong_rules.melds import Meld, MeldKind
-from mahjong_rules.notation import parse_tiles
-from mahjong_rules.scoring import WinContext, WinKind
-from mahjong_rules.tiles import Tile
-from mahjong_rules.variants import Rules
-from mahjong_rules.variants.yongshan import YongshanOptions, lacks_a_suit, wild_kinds
+from mahjong_rules.errors import HandSizeError
+from mahjong_rules.scoring import WinKind
 from mahjong_rules.wins import decompositions, is_win, shanten, winning_tiles
 
-__all__ = ["add_parser", "run"]
+__all__ = ["MAX_READINGS", "add_parser", "readings_lines", "run"]
 
 _MAX_TILES = 14
-_WHOLE = re.compile(r"[0-9]+")
 _HOW_CHOICES = tuple(k.value for k in WinKind)
+MAX_READINGS = 10_000
+"""The most ``--readings`` prints; also how many readings past those it counts at most."""
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -63,6 +58,13 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "the wildcard tiles in HAND",
     )
     analyze.add_argument(
+        "--readings",
+        default="10",
+        metavar="N",
+        help=f"print at most N decompositions (0..{MAX_READINGS}, default 10); the rest are "
+        f"counted, up to {MAX_READINGS:,} more",
+    )
+    analyze.add_argument(
         "--no-seven-pairs",
         dest="seven_pairs",
         action="store_false",
@@ -78,7 +80,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     scoring.add_argument("--variant", metavar="NAME", help="baoshan, yongshan (or an alias)")
     add_option_flag(scoring)
     scoring.add_argument(
-        "--melds", default="", metavar="MELDS", help='declared melds, e.g. "P5m@1 A7p G2s*1p@3"'
+        "--melds",
+        default="",
+        metavar="MELDS",
+        help='declared melds, e.g. "P5m@1 A7p G2s@3" (peng from seat 1, concealed kong, kong '
+        'from seat 3); Yongshan melds may hold wildcards: "G2s*1p@3"',
     )
     scoring.add_argument(
         "--tile", metavar="TILE", help="the winning tile (default: the last tile of HAND)"
@@ -116,15 +122,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     analyze.set_defaults(handler=run)
 
 
-def _whole(flag: str, text: str, high: int) -> int:
-    if not _WHOLE.fullmatch(text) or int(text) > high:
-        raise CliError(f"{flag} must be a whole number 0..{high}, got {text!r}")
-    return int(text)
-
-
 def run(args: argparse.Namespace) -> list[str]:
     if args.variant is not None:
-        return _score(args)
+        return analyze_win.score(args)
     scoring_flags = [
         flag
         for flag, used in (
@@ -150,7 +150,8 @@ def run(args: argparse.Namespace) -> list[str]:
 
 def _detector(args: argparse.Namespace) -> list[str]:
     hand = TileCounts(args.hand)
-    wilds = _whole("--wilds", args.wilds, _MAX_TILES)
+    wilds = whole("--wilds", args.wilds, 0, _MAX_TILES)
+    shown = whole("--readings", args.readings, 0, MAX_READINGS)
     options = {"seven_pairs": args.seven_pairs, "honors": args.honors}
     total = hand.size + wilds
     if total > _MAX_TILES or total % 3 == 0:
@@ -166,14 +167,31 @@ def _detector(args: argparse.Namespace) -> list[str]:
     complete = is_win(hand, wilds, **options)
     lines.append(f"complete: {'yes' if complete else 'no'}")
     if complete:
-        found = decompositions(hand, wilds, **options)
-        lines.append(f"decompositions: {len(found)}")
-        lines.extend(f"  {d}" for d in found)
+        lines.extend(readings_lines(hand, wilds, shown, options))
     lines.append(f"shanten: {shanten(hand, wilds, **options)}")
     if not complete:
         lines.append("discards:")
         lines.extend(_describe_discards(hand, wilds, options))
     return lines
+
+
+def readings_lines(
+    hand: TileCounts, wilds: int, shown: int, options: dict[str, bool]
+) -> Iterator[str]:
+    """``decompositions: K``, the first ``shown`` readings (sorted), and ``and K more``; past
+    ``shown + 10,000`` readings the count stops: ``more than K`` / ``and more than 10,000 more``.
+    """
+    bound = shown + MAX_READINGS
+    found = decompositions(hand, wilds, limit=bound + 1, **options)
+    more = len(found) > bound
+    total = f"more than {bound:,}" if more else f"{len(found):,}"
+    yield f"decompositions: {total}"
+    yield from (f"  {d}" for d in found[:shown])
+    rest = len(found) - shown
+    if more:
+        yield f"  and more than {MAX_READINGS:,} more"
+    elif rest > 0:
+        yield f"  and {rest:,} more"
 
 
 def _describe_waits(waits: TileSet) -> str:
@@ -195,113 +213,4 @@ def _describe_discards(hand: TileCounts, wilds: int, options: dict[str, bool]) -
         if after == 0:
             line += f", waits {_describe_waits(winning_tiles(rest, wilds, **options))}"
         lines.append(line)
-    return lines
-
-
-# --- scoring a win under a variant --------------------------------------------------------------
-
-
-def _one_tile(flag: str, text: str) -> Tile:
-    tiles = parse_tiles(text)
-    if len(tiles) != 1:
-        raise CliError(f"{flag} takes one tile, got {text!r}")
-    return tiles[0]
-
-
-def _context(args: argparse.Namespace, rules: Rules) -> tuple[WinContext, list[str]]:
-    """The context of the win the flags describe, and the lines describing it."""
-    if not args.seven_pairs or not args.honors:
-        flag = "--no-seven-pairs" if not args.seven_pairs else "--no-honors"
-        raise CliError(f"{flag} is for the win detector: with --variant the room's rules apply")
-    written = parse_tiles(args.hand)
-    concealed = TileCounts(written)
-    melds = tuple(Meld.parse(text) for text in args.melds.split())
-    Hand(concealed, melds)  # at most four of a tile across the hand and its melds
-    tiles = [*written, *(t for m in melds for t in m.tiles)]
-    if not rules.honors and any(t.is_honor for t in tiles):
-        raise InvalidHandError(
-            f"honors (z) are not played in this {rules.name} room"
-            + (" (--option honors=true adds them)" if rules.name == "baoshan" else "")
-        )
-    extra = _whole("--wilds", args.wilds, _MAX_TILES)
-    lines = [f"variant: {rules.name} ({rules.name_zh})"]
-    kinds = TileSet()
-    indicator = None
-    if isinstance(rules.options, YongshanOptions):
-        if args.indicator is not None:
-            indicator = _one_tile("--indicator", args.indicator)
-            if indicator.is_honor:  # wild_kinds raises a plain ValueError for it
-                raise CliError(f"--indicator: a 本金 tile is suited, got {indicator}")
-            kinds = wild_kinds(indicator, rules.options.wildcards)
-            lines.append(
-                f"本金 indicator: {tile_text(indicator)}; 听用 wildcards: {tiles_text(kinds)}"
-            )
-    elif args.indicator is not None or extra:
-        flag = "--indicator" if args.indicator is not None else "--wilds"
-        raise CliError(f"{flag}: {rules.name} has no wildcards")
-    naturals = TileCounts(t for t in written if t not in kinds)
-    wilds = len(written) - len(naturals) + extra
-    size = len(naturals) + wilds + 3 * len(melds)
-    if size != _MAX_TILES:
-        raise HandSizeError(
-            f"a winning hand has 14 tiles counting wildcards and 3 a meld, got {size}"
-        )
-    if not written:
-        raise HandSizeError("the concealed hand holds no tile to win on")
-    tile = written[-1] if args.tile is None else _one_tile("--tile", args.tile)
-    if tile not in concealed:
-        raise InvalidHandError(f"the winning tile {tile} is not in the hand {concealed}")
-    if isinstance(rules.options, YongshanOptions) and not lacks_a_suit(naturals, melds):
-        raise InvalidHandError(
-            "not a Yongshan win: it holds 万, 筒 and 条 (缺一门 YS-WIN-1: a suit must be missing)"
-        )
-    pengs = {m.tile for m in melds if m.kind is MeldKind.PENG} | set(TileCounts(args.pengs))
-    seat = _whole("--seat", args.seat, rules.players - 1)
-    dealer = _whole("--dealer", args.dealer, rules.players - 1)
-    how = WinKind(args.how)
-    ctx = WinContext(
-        concealed=naturals,
-        melds=melds,
-        winning_tile=tile,
-        how=how,
-        wilds=wilds,
-        wild_kinds=kinds,
-        indicator=indicator,
-        kong_chain=_whole("--kong-chain", args.kong_chain, 4),
-        after_kong=args.after_kong,
-        declared_ting=args.ting,
-        shi_lao_tou=args.shi_lao_tou,
-        pengs_on_table=frozenset(pengs),
-        seat=seat,
-        dealer=dealer,
-        first_turn=args.first_turn,
-    )
-    lines += [
-        f"hand: {concealed}",
-        f"melds: {' '.join(str(m) for m in melds) or '-'}",
-        f"winning tile: {tile_text(tile)} ({how.value})",
-        f"wilds: {wilds}",
-    ]
-    return ctx, lines
-
-
-def _score(args: argparse.Namespace) -> list[str]:
-    rules = make_rules(args.variant, parse_options(args.options))
-    ctx, lines = _context(args, rules)
-    breakdown = rules.score(ctx)
-    if breakdown is None:
-        raise InvalidHandError(f"not a complete hand: {ctx.concealed} with {ctx.wilds} wildcards")
-    items = breakdown_lines(breakdown)
-    lines.append("breakdown:")
-    lines += items[: len(breakdown.items)]
-    lines += [
-        f"fan: {breakdown.fan}",
-        f"capped fan: {breakdown.capped_fan}",
-        f"points: {breakdown.points}",
-    ]
-    reading = breakdown.reading
-    if reading is not None:
-        lines.append(f"reading: {reading}")
-        if reading.wilds:
-            lines.append(f"wildcards stand for: {tiles_text(reading.wilds)}")
     return lines

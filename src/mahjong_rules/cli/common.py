@@ -18,9 +18,12 @@ __all__ = [
     "add_option_flag",
     "make_rules",
     "one_line",
+    "parse_json",
     "parse_options",
     "parse_seed",
+    "seed_text",
     "signed",
+    "whole",
 ]
 
 EXIT_OK = 0
@@ -28,6 +31,12 @@ EXIT_USAGE = 2
 """Exit status for bad input, the same as argparse's for usage errors."""
 
 _INT = re.compile(r"-?[0-9]+")
+_WHOLE = re.compile(r"[0-9]+")  # ASCII digits only: "²" passes str.isdigit, not this
+_MAX_DIGITS = 9
+"""Digits a numeric flag reads (every range the commands document is far smaller)."""
+_MAX_SEED_DIGITS = 100
+_MAX_DEPTH = 32
+"""How deeply JSON may nest in an option value or a file (a hand record nests 6 deep)."""
 
 
 class CliError(Exception):
@@ -38,6 +47,11 @@ class CliError(Exception):
 def one_line(text: str) -> str:
     """``text`` with every run of whitespace (newlines included) made one space."""
     return " ".join(text.split())
+
+
+def seed_text(seed: object) -> str:
+    """A record's seed as printed: a number or text as is, bytes in hex."""
+    return seed.hex() if isinstance(seed, bytes) else str(seed)
 
 
 def signed(n: int) -> str:
@@ -61,6 +75,67 @@ def add_option_flag(parser: argparse._ActionsContainer) -> None:
     )
 
 
+def whole(flag: str, text: str, low: int, high: int | None = None) -> int:
+    """The whole number ``low..high`` (``high`` ``None``: no upper bound) written ``text`` for
+    ``flag``: ASCII digits only, at most nine of them; anything else raises :class:`CliError`.
+
+    >>> whole("--players", "3", 2, 4)
+    3
+    >>> whole("--players", "³", 2, 4)
+    Traceback (most recent call last):
+    ...
+    mahjong_rules.cli.common.CliError: --players must be a whole number 2..4, got '³'
+    """
+    shown = f"{low}..{high}" if high is not None else f"{low} or more"
+    if not _WHOLE.fullmatch(text) or len(text.lstrip("0")) > _MAX_DIGITS:
+        raise CliError(f"{flag} must be a whole number {shown}, got {_clip(text)}")
+    value = int(text)
+    if value < low or (high is not None and value > high):
+        raise CliError(f"{flag} must be a whole number {shown}, got {_clip(text)}")
+    return value
+
+
+def _clip(text: str, most: int = 40) -> str:
+    """``repr(text)``, cut to ``most`` characters with ``...`` (a 5,000-digit value is not
+    echoed whole)."""
+    return repr(text) if len(text) <= most else repr(text[:most]) + f"... ({len(text)} characters)"
+
+
+def _depth(text: str) -> int:
+    """How deeply brackets nest in JSON text (strings skipped)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def parse_json(text: str, where: str) -> Any:
+    """``text`` read as JSON; JSON nested more than 32 deep, or a number of more than 4,300
+    digits, raises :class:`CliError` naming ``where`` (so does text that is not JSON)."""
+    if _depth(text) > _MAX_DEPTH:
+        raise CliError(f"{where} nests JSON more than {_MAX_DEPTH} deep")
+    try:
+        return json.loads(text)
+    except RecursionError:  # pragma: no cover - the depth check comes first
+        raise CliError(f"{where} nests JSON too deeply") from None
+    except ValueError as exc:  # bad JSON, or int() refusing a huge number
+        raise CliError(f"{where} is not JSON: {one_line(str(exc))}") from None
+
+
 def parse_options(items: Iterable[str]) -> dict[str, Any]:
     """``["players=3", "honors=true", "cha_jiao=off"]`` → ``{"players": 3, "honors": True,
     "cha_jiao": "off"}``: each value JSON if it parses, else the text itself; a later
@@ -71,6 +146,8 @@ def parse_options(items: Iterable[str]) -> dict[str, Any]:
         name = name.strip()
         if not sep or not name:
             raise CliError(f"--option takes NAME=VALUE, got {item!r}")
+        if _depth(text) > _MAX_DEPTH:
+            raise CliError(f"--option {name}: the value nests more than {_MAX_DEPTH} deep")
         try:
             value: Any = json.loads(text)
         except ValueError:
@@ -86,5 +163,8 @@ def make_rules(variant: str, options: dict[str, Any]) -> Rules:
 
 
 def parse_seed(text: str) -> int | str:
-    """A seed: a whole number if the text is one (``7``, ``-3``), else the text itself."""
+    """A seed: a whole number if the text is one (``7``, ``-3``), else the text itself; a seed
+    of more than 100 characters raises :class:`CliError`."""
+    if len(text) > _MAX_SEED_DIGITS:
+        raise CliError(f"--seed takes at most {_MAX_SEED_DIGITS} characters, got {len(text)}")
     return int(text) if _INT.fullmatch(text) else text

@@ -1,9 +1,11 @@
-"""``play``: bots play a hand (or, with ``--hands K``, a match of K hands) and the log is printed.
+"""``play``: bots play a hand (or, with ``--hands K``, a match of K hands) and the log is printed;
+with ``--human SEAT`` you play that seat yourself (:mod:`mahjong_rules.cli.human`).
 
 One hand prints a header, the log of every event (Chinese and one-line notation), and the
 settlement table. A match (:class:`~mahjong_rules.Match`: the winner deals next, 买点 bought in
-the first hand is kept) prints one summary line per hand and the cumulative scores; ``--log``
-adds every hand's full log.
+the first hand is kept) prints one summary line per hand as it ends and a table per seat (see
+:mod:`mahjong_rules.cli.match`); ``--log`` adds every hand's full log. ``--variant`` defaults
+to ``baoshan``.
 
 Seeds: ``--seed 7`` deals the hand from seed ``7`` (a whole number; any other text is a string
 seed). Hand ``k`` of a match (from 1) is dealt from the string seed ``"7/k"``, so
@@ -22,11 +24,8 @@ import argparse
 import json
 import random
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TextIO
-
-import attrs
 
 from mahjong_rules.bots import Bot, GreedyBot, RandomBot
 from mahjong_rules.cli.common import (
@@ -35,24 +34,22 @@ from mahjong_rules.cli.common import (
     make_rules,
     parse_options,
     parse_seed,
-    signed,
+    whole,
 )
+from mahjong_rules.cli.human import Human, play_with_human
+from mahjong_rules.cli.human_text import LANGS, label
 from mahjong_rules.cli.log import hand_lines, settlement_lines
-from mahjong_rules.engine.match import Match
-from mahjong_rules.engine.settlement import HandResult
-from mahjong_rules.engine.state import State
+from mahjong_rules.cli.match import PlayedHand, match_lines, play_hand
 from mahjong_rules.records import HandRecord
 from mahjong_rules.serial import to_dict
 from mahjong_rules.variants import Rules
 
 __all__ = [
-    "PlayedHand",
-    "Progress",
+    "BOTS",
     "add_parser",
     "hand_document",
     "header_lines",
     "make_bots",
-    "play_hand",
     "run",
 ]
 
@@ -62,8 +59,8 @@ BOTS: dict[str, Callable[[str], Bot]] = {
 }
 """Bot names for ``--bots``, each made from its seat's seed."""
 
-clock: Callable[[], float] = time.monotonic
-"""The clock the progress bar reads (tests replace it)."""
+MAX_HANDS = 100_000
+"""The most hands ``--hands`` plays (about an hour; a bar on a terminal shows the progress)."""
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -73,21 +70,30 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description=(
             "Let bots play a hand and print its log (every draw, discard, claim, kong and win, "
             "in Chinese and one-line notation) and the settlement table. With --hands K, play "
-            "a match of K hands and print one line per hand and the cumulative scores."
+            "a match of K hands and print one line per hand and a table per seat. With "
+            "--human SEAT, play that seat yourself: type the number (or the text) of an action."
         ),
     )
-    play.add_argument("--variant", required=True, metavar="NAME", help="baoshan or yongshan")
+    play.add_argument(
+        "--variant", default="baoshan", metavar="NAME", help="baoshan (default) or yongshan"
+    )
     play.add_argument("--players", metavar="N", help="2, 3 or 4 (the room option players)")
     play.add_argument(
         "--seed", metavar="S", help="the deal's seed: a whole number or any text (default random)"
     )
     play.add_argument("--dealer", default="0", metavar="N", help="the first dealer (default 0)")
-    play.add_argument("--hands", metavar="K", help="play a match of K hands")
+    play.add_argument("--hands", metavar="K", help=f"play a match of K hands (1..{MAX_HANDS})")
     play.add_argument(
         "--bots",
         default="greedy",
         metavar="LIST",
         help="bots by seat, comma-separated: greedy, random (one name: every seat; default greedy)",
+    )
+    play.add_argument(
+        "--human", metavar="SEAT", help="play seat SEAT yourself against the bots (one hand)"
+    )
+    play.add_argument(
+        "--lang", default="en", choices=LANGS, help="--human's labels: en (default) or zh"
     )
     play.add_argument("--log", action="store_true", help="with --hands, every hand's full log")
     play.add_argument(
@@ -99,19 +105,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     play.set_defaults(handler=run)
 
 
-# --- playing ------------------------------------------------------------------------------------
-
-
-@attrs.frozen
-class PlayedHand:
-    """A hand the bots played: its record (deal and actions), every state and the result."""
-
-    record: HandRecord
-    states: tuple[State, ...]
-    """The first state, then one per action (a match keeps only the last once logged)."""
-    result: HandResult
-
-
 def make_bots(spec: str, players: int, seed: int | str) -> list[Bot]:
     """The bots of ``--bots``: one name for every seat, or one per seat."""
     names = [name.strip().lower() for name in spec.split(",")]
@@ -121,66 +114,17 @@ def make_bots(spec: str, players: int, seed: int | str) -> list[Bot]:
         raise CliError(f"--bots names {len(names)} bots for {players} seats: give 1 or {players}")
     for name in names:
         if name not in BOTS:
-            raise CliError(f"--bots: no bot {name!r}; known: {', '.join(BOTS)}")
+            raise CliError(f"--bots: no bot {name[:40]!r}; known: {', '.join(BOTS)}")
     return [BOTS[name](f"{seed}:{seat}") for seat, name in enumerate(names)]
-
-
-def play_hand(rules: Rules, bots: Sequence[Bot], record: HandRecord) -> PlayedHand:
-    """Let ``bots`` play the hand ``record`` deals (no actions yet) to the end, recording each
-    action; the lowest seat asked acts first."""
-    state = record.start()
-    states = [state]
-    while (result := rules.result(state)) is None:
-        seat = min(rules.to_act(state))
-        action = bots[seat].choose(rules.view(state, seat))
-        state = rules.apply(state, action)
-        record = record.with_action(action)
-        states.append(state)
-    return PlayedHand(record, tuple(states), result)
-
-
-class Progress:
-    """``[#####     ] 12/100`` on ``stream``, redrawn in place; shown only on a terminal and
-    once the run has taken ``delay`` seconds; :meth:`close` wipes it."""
-
-    def __init__(self, total: int, stream: TextIO, *, delay: float = 1.0, width: int = 20) -> None:
-        self.total, self.stream, self.delay, self.width = total, stream, delay, width
-        self.start = clock()
-        self.shown = 0
-        self.tty = stream.isatty()
-
-    def update(self, done: int) -> None:
-        if not self.tty or clock() - self.start <= self.delay:
-            return
-        filled = self.width * done // self.total
-        text = f"\r[{'#' * filled}{' ' * (self.width - filled)}] {done}/{self.total}"
-        self.stream.write(text)
-        self.stream.flush()
-        self.shown = len(text) - 1
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\r" + " " * self.shown + "\r")
-            self.stream.flush()
-
-
-# --- the command --------------------------------------------------------------------------------
-
-
-def _count(flag: str, text: str, low: int, high: int | None = None) -> int:
-    """A whole number ``low..high`` given to ``flag``."""
-    if not text.isdigit() or int(text) < low or (high is not None and int(text) > high):
-        shown = f"{low}..{high}" if high is not None else f"{low} or more"
-        raise CliError(f"{flag} must be a whole number {shown}, got {text!r}")
-    return int(text)
 
 
 def _rules(args: argparse.Namespace) -> Rules:
     options = parse_options(args.options)
     if args.players is not None:
-        players = _count("--players", args.players, 2, 4)
+        players = whole("--players", args.players, 2, 4)
         if options.get("players", players) != players:
-            raise CliError(f"--players {players} contradicts --option players={options['players']}")
+            shown = str(options["players"])[:40]
+            raise CliError(f"--players {players} contradicts --option players={shown}")
         options["players"] = players
     return make_rules(args.variant, options)
 
@@ -194,82 +138,94 @@ def header_lines(rules: Rules, seed: int | str, bots: Sequence[Bot]) -> list[str
     ]
 
 
-def run(args: argparse.Namespace) -> list[str]:
+def run(args: argparse.Namespace) -> Iterator[str]:
+    """The lines of ``play``, each as soon as it is known (a match: hand by hand)."""
     rules = _rules(args)
-    dealer = _count("--dealer", args.dealer, 0, rules.players - 1)
-    hands = None if args.hands is None else _count("--hands", args.hands, 1)
+    dealer = whole("--dealer", args.dealer, 0, rules.players - 1)
+    hands = None if args.hands is None else whole("--hands", args.hands, 1, MAX_HANDS)
+    human = None if args.human is None else whole("--human", args.human, 0, rules.players - 1)
+    if human is not None and hands is not None:
+        raise CliError("--human plays one hand: leave out --hands")
+    if human is not None and args.json == "-":
+        raise CliError("--human writes the game on standard output: give --json a FILE")
     seed = parse_seed(args.seed) if args.seed is not None else random.getrandbits(32)
     bots = make_bots(args.bots, rules.players, seed)
-    if hands is None:
+    quiet = args.json == "-"
+    target = None if args.json in (None, "-") else _open(args.json)  # before any hand is played
+    played: list[PlayedHand] = []
+    if human is not None:
+        yield from _human_hand(args, rules, bots, human, seed, dealer, played)
+    elif hands is None:
         hand = play_hand(rules, bots, HandRecord.new(rules, seed=seed, dealer=dealer))
-        played = [hand]
-        lines = header_lines(rules, seed, bots)
-        lines += [*hand_lines(hand.states), "", *settlement_lines(hand.result)]
+        played.append(hand)
+        if not quiet:
+            yield from header_lines(rules, seed, bots)
+            yield from hand_lines(hand.states)
+            yield ""
+            yield from settlement_lines(hand.result)
     else:
-        played, scores, lines = _match(rules, bots, seed, dealer, hands, log=args.log)
-    if args.json is None:
-        return lines
+        lines = match_lines(rules, bots, seed, dealer, hands, log=args.log, played=played)
+        if not quiet:
+            yield from header_lines(rules, seed, bots)
+            yield from lines
+        else:
+            for _ in lines:  # play every hand; the document alone is printed
+                pass
+    if args.json is not None:
+        yield from _write_json(args.json, target, played, single=hands is None)
+
+
+def _human_hand(
+    args: argparse.Namespace,
+    rules: Rules,
+    bots: list[Bot],
+    seat: int,
+    seed: int | str,
+    dealer: int,
+    played: list[PlayedHand],
+) -> Iterator[str]:
+    player = Human(seat, args.lang, sys.stdin, sys.stdout)
+    yield label(
+        "start",
+        args.lang,
+        seat=seat,
+        players=rules.players,
+        name_zh=rules.name_zh,
+        name=rules.name,
+        seed=seed,
+    )
+    record, result = play_with_human(
+        rules, bots, player, HandRecord.new(rules, seed=seed, dealer=dealer)
+    )
+    played.append(PlayedHand(record, (), result))
+
+
+def _open(path: str) -> TextIO:
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _write_json(
+    path: str, target: TextIO | None, played: list[PlayedHand], *, single: bool
+) -> Iterator[str]:
     document: dict[str, Any]
-    if hands is None:
+    if single:
         document = hand_document(played[0])
     else:
-        document = {"hands": [hand_document(hand) for hand in played], "scores": list(scores)}
+        scores = [sum(d) for d in zip(*(h.result.deltas for h in played), strict=True)]
+        document = {"hands": [hand_document(hand) for hand in played], "scores": scores}
     text = json.dumps(document, ensure_ascii=False, indent=1)
-    if args.json == "-":
-        return [text]
+    if target is None:
+        yield text
+        return
     try:
-        with open(args.json, "w", encoding="utf-8") as out:
-            out.write(text + "\n")
+        with target:
+            target.write(text + "\n")
     except OSError as exc:
-        raise CliError(f"cannot write {args.json}: {exc.strerror or exc}") from None
-    lines.append(f"wrote {len(played)} hand record(s) to {args.json}")
-    return lines
-
-
-def _match(
-    rules: Rules, bots: Sequence[Bot], seed: int | str, dealer: int, hands: int, *, log: bool
-) -> tuple[list[PlayedHand], tuple[int, ...], list[str]]:
-    """The hands of a match, its scores, and its lines."""
-    match = Match(rules, first_dealer=dealer)
-    lines = [
-        *header_lines(rules, seed, bots),
-        f"match of {hands} hands, first dealer seat {dealer}",
-    ]
-    played: list[PlayedHand] = []
-    progress = Progress(hands, sys.stderr)
-    try:
-        for k in range(1, hands + 1):
-            hand_seed = f"{seed}/{k}"
-            record = HandRecord.new(
-                rules, seed=hand_seed, dealer=match.dealer, buy_points=match.buy_points
-            )  # the hand Match.new_hand would deal
-            hand = play_hand(rules, bots, record)
-            match = match.record(hand.states[-1])
-            if log:
-                lines += ["", f"--- hand {k} (seed {hand_seed}, dealer seat {record.dealer})"]
-                lines += hand_lines(hand.states)
-                lines += settlement_lines(hand.result)
-            played.append(attrs.evolve(hand, states=hand.states[-1:]))  # the log is written
-            lines.append(_summary(k, hand, match.scores))
-            progress.update(k)
-    finally:
-        progress.close()
-    lines += ["", f"总分 scores after {hands} hands", f"  {'seat':>4}  {'total':>5}"]
-    lines += [f"  {seat:>4}  {signed(score):>5}" for seat, score in enumerate(match.scores)]
-    return played, tuple(match.scores), lines
-
-
-def _summary(k: int, hand: PlayedHand, totals: Sequence[int]) -> str:
-    result = hand.result
-    outcome = ", ".join(f"seat {w.seat} 胡 won" for w in result.wins)
-    if result.exhausted:
-        outcome += (", then " if outcome else "") + "流局 draw"
-    deltas = " ".join(signed(d) for d in result.deltas)
-    scores = " ".join(signed(t) for t in totals)
-    return (
-        f"hand {k}: seed {hand.record.seed}, dealer seat {hand.record.dealer}, {outcome}; "
-        f"deltas {deltas}; totals {scores}"
-    )
+        raise CliError(f"cannot write {path}: {exc.strerror or exc}") from None
+    yield f"wrote {len(played)} hand record(s) to {path}"
 
 
 def hand_document(hand: PlayedHand) -> dict[str, Any]:

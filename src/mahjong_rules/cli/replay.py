@@ -18,11 +18,10 @@ line naming the hand and, for an illegal action, its index (from 0).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
-from mahjong_rules.cli.common import CliError, signed
+from mahjong_rules.cli.common import CliError, parse_json, seed_text, signed
 from mahjong_rules.cli.log import hand_lines, settlement_lines
 from mahjong_rules.engine.settlement import HandResult
 from mahjong_rules.errors import MahjongRulesError
@@ -61,10 +60,7 @@ def _read(path: str) -> Any:
         raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
         raise CliError(f"{path} is not UTF-8 text: {exc.reason}") from None
-    try:
-        return json.loads(text)
-    except ValueError as exc:
-        raise CliError(f"{path} is not JSON: {exc}") from None
+    return parse_json(text, path)
 
 
 def _entry(item: Any, where: str) -> tuple[Any, Any]:
@@ -130,7 +126,7 @@ def run(args: argparse.Namespace) -> list[str]:
             raise CliError(f"{prefix}{exc}") from None
         if lines:
             lines.append("")
-        seed = "explicit wall" if record.seed is None else f"seed {record.seed}"
+        seed = "explicit wall" if record.seed is None else f"seed {seed_text(record.seed)}"
         lines += [
             f"{prefix}{rules.name_zh} {rules.name}: {rules.players} players, {seed}",
             f"room: {rules!r}",
