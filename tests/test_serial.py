@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from mahjong_rules import Discard, Hu, Pass, Rules, State, Tile, get_variant
 from mahjong_rules.engine.wall import shuffled_wall
-from mahjong_rules.errors import OptionsError, ReplayError, SerializationError
+from mahjong_rules.errors import ReplayError, SerializationError
 from mahjong_rules.records import HandRecord, replay, wall_digest
 from mahjong_rules.serial import FORMAT_VERSION, check_state, from_dict, to_dict
 from test_play_properties import ROOM_OPTIONS as BAOSHAN_OPTIONS
@@ -120,7 +120,22 @@ def state_doc() -> dict[str, Any]:
     ("change", "message"),
     [
         (lambda d: d.update(format=2), "format: this version reads format 1, the document has 2"),
-        (lambda d: d.pop("format"), "format: this version reads format 1, the document has None"),
+        (
+            lambda d: d.update(format=None),
+            "format: this version reads format 1, the document has None",
+        ),
+        (
+            lambda d: d.update(format=True),
+            "format: this version reads format 1, the document has True",
+        ),
+        (
+            lambda d: d["seats"][0].update(format=0),
+            "state.seats[0].format: this version reads format 1",
+        ),
+        (
+            lambda d: d["options"].update(format="1"),
+            "state.options.format: this version reads format 1",
+        ),
         (lambda d: d.update(type="Sandwich"), "type: no serializable type 'Sandwich'"),
         (lambda d: d.update(players=True), "state.players: expected int, got True"),
         (lambda d: d.update(players=4), "state.players: the room has 3 players, not 4"),
@@ -271,7 +286,7 @@ def test_a_record_without_a_seed_gets_a_secret_one() -> None:
 
 PINNED_42_HEAD = "7s 2s 5p 6s 4s 1s 2m 4p 2p 4p 4m 6p"
 PINNED_42_DIGEST = "7efd4e169dedac003083171a190b93e52029efa7714377e0dda5be8d0689e33e"
-PINNED_STR_DIGEST = "12a6614cd9be08702c53c41b502b40f84138be504596e3a4618bd0ca68d55b6f"
+PINNED_STR_DIGEST = "8c5a4a1e6b771cb201254dda1ed55574e28b6f2ce85535417a91662c78a1d003"
 
 
 _WHOLE_HAND = """
@@ -309,5 +324,9 @@ def test_a_hand_does_not_depend_on_the_hash_seed() -> None:
 
 def test_a_record_whose_options_belong_to_another_variant_is_refused() -> None:
     record = HandRecord.new(get_variant("baoshan"), seed=1)
-    with pytest.raises(OptionsError, match="the record's options are baoshan's, not yongshan's"):
-        attrs.evolve(record, variant="yongshan").start()
+    with pytest.raises(ReplayError, match="variant: the record's options are baoshan's, not 'yong"):
+        attrs.evolve(record, variant="yongshan")
+    doc = to_dict(record)
+    doc["variant"] = "yongshan"
+    with pytest.raises(SerializationError, match="handRecord: not a valid HandRecord: not a valid"):
+        from_dict(doc)

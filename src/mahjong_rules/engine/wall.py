@@ -1,7 +1,12 @@
 """Walls (牌墙, páiqiáng): building, shuffling from a seed, and checking explicit walls (DEAL-1).
 
-The shuffle draws from a SHA-256 counter stream, so a seed gives the same wall on every platform
-and Python version (it does not depend on :mod:`random`'s implementation or on ``hash()``).
+The shuffle draws from a SHA-256 counter stream keyed on the seed's bytes, so a seed gives the
+same wall on every platform and Python version (it does not depend on :mod:`random`'s
+implementation, on ``hash()`` or on ``repr()``). A seed is an ``int`` (keyed on its decimal
+digits), a ``str`` (keyed on ``b"str:"`` and its UTF-8 bytes, so ``"42"`` and ``42`` deal different
+walls) or ``bytes`` (keyed on ``b"bytes:"`` and the bytes); anything else, ``bool`` and ``float``
+included, raises :class:`~mahjong_rules.errors.WallError`, and so does a seed of more than
+:data:`MAX_SEED_BYTES` bytes (an ``int`` of more than :data:`MAX_SEED_BYTES` digits).
 
 >>> len(make_wall(honors=False)), len(make_wall(honors=True))
 (108, 136)
@@ -18,7 +23,14 @@ from mahjong_rules.errors import WallError
 from mahjong_rules.notation import format_tiles
 from mahjong_rules.tiles import Tile, all_tiles
 
-__all__ = ["check_wall", "make_wall", "shuffled_wall"]
+__all__ = ["MAX_SEED_BYTES", "Seed", "check_wall", "make_wall", "seed_key", "shuffled_wall"]
+
+Seed = int | str | bytes
+"""What a wall may be shuffled from."""
+
+MAX_SEED_BYTES = 256
+"""The longest seed: its key (an ``int``'s decimal digits, a ``str``'s UTF-8 bytes, the bytes
+of a ``bytes`` seed) holds at most this many bytes."""
 
 
 def make_wall(*, honors: bool) -> tuple[Tile, ...]:
@@ -26,11 +38,46 @@ def make_wall(*, honors: bool) -> tuple[Tile, ...]:
     return tuple(t for t in all_tiles(honors=honors) for _ in range(4))
 
 
-class _Stream:
-    """Uniform integers from SHA-256 of (seed, counter)."""
+def seed_key(seed: object) -> bytes:
+    """The bytes the shuffle is keyed on, or :class:`~mahjong_rules.errors.WallError` for a
+    value that is no seed.
 
-    def __init__(self, seed: int | str) -> None:
-        self._key = repr(seed).encode()
+    >>> seed_key(42), seed_key("42"), seed_key(b"42")
+    (b'42', b'str:42', b'bytes:42')
+    >>> seed_key(True)
+    Traceback (most recent call last):
+    ...
+    mahjong_rules.errors.WallError: a seed is an int, a str or bytes, not bool: True
+    """
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        # bound the size before str(): a huge int would take long (or fail) to write out
+        digits = str(abs(int(seed))) if seed.bit_length() <= 4 * MAX_SEED_BYTES else ""
+        if not digits or len(digits) > MAX_SEED_BYTES:
+            raise WallError(f"an int seed has at most {MAX_SEED_BYTES} digits")
+        return str(int(seed)).encode()  # the decimal digits, as int seeds were always keyed
+    if isinstance(seed, str):
+        try:
+            data = seed.encode("utf-8")
+        except UnicodeEncodeError:
+            raise WallError("a str seed must be valid Unicode text (no lone surrogates)") from None
+        prefix = b"str:"
+    elif isinstance(seed, bytes):
+        data, prefix = bytes(seed), b"bytes:"
+    else:
+        shown = f": {seed!r}" if isinstance(seed, bool | float | complex | None) else ""
+        raise WallError(f"a seed is an int, a str or bytes, not {type(seed).__name__}{shown}")
+    if len(data) > MAX_SEED_BYTES:
+        raise WallError(
+            f"a {type(seed).__name__} seed holds at most {MAX_SEED_BYTES} bytes, got {len(data)}"
+        )
+    return prefix + data
+
+
+class _Stream:
+    """Uniform integers from SHA-256 of (seed key, counter)."""
+
+    def __init__(self, key: bytes) -> None:
+        self._key = key
         self._counter = 0
         self._pool = 0
         self._bits = 0
@@ -51,10 +98,10 @@ class _Stream:
                 return value
 
 
-def shuffled_wall(seed: int | str, *, honors: bool) -> tuple[Tile, ...]:
-    """The wall shuffled by Fisher-Yates from ``seed``."""
+def shuffled_wall(seed: Seed, *, honors: bool) -> tuple[Tile, ...]:
+    """The wall shuffled by Fisher-Yates from ``seed`` (see :func:`seed_key`)."""
+    stream = _Stream(seed_key(seed))
     tiles = list(make_wall(honors=honors))
-    stream = _Stream(seed)
     for i in range(len(tiles) - 1, 0, -1):
         j = stream.below(i + 1)
         tiles[i], tiles[j] = tiles[j], tiles[i]

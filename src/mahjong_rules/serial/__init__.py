@@ -13,10 +13,14 @@ read back equal::
     >>> from_dict(to_dict(state)) == state
     True
 
-Every document carries ``"format"`` (:data:`FORMAT_VERSION`). Bad or tampered input raises
+Every document carries ``"format"`` (:data:`FORMAT_VERSION`); a part of one (an action of a
+view's ``legal_actions``, a state's ``result``) reads back on its own without it, but a wrong
+``"format"`` anywhere is refused. Bad or tampered input raises
 :class:`~mahjong_rules.errors.SerializationError` naming the field (``state.seats[1].concealed:
-...``); a state is also checked whole (:func:`check_state`: its wall, its counts, every tile
-accounted for), so a document that fails never yields a half-built or impossible state.
+...``): its size first (:mod:`~mahjong_rules.serial.bounds`), then every field's type, then a
+state whole (:func:`check_state`: a state a hand could be in, that plays on), so a document
+that fails never yields a half-built or impossible value. ``docs/serialization.rst`` lists
+every check.
 """
 
 from __future__ import annotations
@@ -25,14 +29,19 @@ from typing import Any, TypeVar, overload
 
 from mahjong_rules.engine.state import State
 from mahjong_rules.errors import SerializationError
+from mahjong_rules.serial.bounds import check_bounds
 from mahjong_rules.serial.check import check_state
-from mahjong_rules.serial.codec import JSON, decode, encode, known_types
+from mahjong_rules.serial.codec import (
+    FORMAT_VERSION,
+    JSON,
+    check_format,
+    decode,
+    encode,
+    known_types,
+)
 from mahjong_rules.variants.options import Options
 
 __all__ = ["FORMAT_VERSION", "check_state", "from_dict", "to_dict"]
-
-FORMAT_VERSION = 1
-"""The document format this version writes and reads."""
 
 T = TypeVar("T")
 
@@ -56,15 +65,12 @@ def from_dict(data: Any, expected: type[Any] | None = None) -> Any:
     """The value a :func:`to_dict` document describes (of class ``expected``, if given).
 
     Raises :class:`~mahjong_rules.errors.SerializationError` naming the first field that is
-    wrong, for a document of another format version, or for a state that could not occur.
+    wrong, for a document of another format version, one beyond the bounds of
+    :mod:`~mahjong_rules.serial.bounds`, or a state that could not occur (:func:`check_state`).
     """
     if not isinstance(data, dict):
         raise SerializationError(f"expected a document (a dict), got {type(data).__name__}")
-    version = data.get("format")
-    if version != FORMAT_VERSION:
-        raise SerializationError(
-            f"format: this version reads format {FORMAT_VERSION}, the document has {version!r}"
-        )
+    check_format(data, "")
     name = data.get("type")
     if name == "Options":
         tp: Any = Options
@@ -75,6 +81,7 @@ def from_dict(data: Any, expected: type[Any] | None = None) -> Any:
     if expected is not None and not issubclass(tp, expected):
         raise SerializationError(f"type: expected {expected.__name__}, the document has {name}")
     root = _root_name(tp)
+    check_bounds(data, root)
     value = decode(data, tp, root)
     if isinstance(value, State):  # no other type holds a state: check it whole
         check_state(value, root)

@@ -11,13 +11,17 @@ against the same type, so a document cannot smuggle in a value of another type:
 * attrs classes (actions, events, melds, payments, results, states, views...) as objects with a
   ``"type"`` naming the class, which must be the declared class or one of its subclasses;
 * room options as ``{"type": "Options", "variant": "baoshan", ...every option...}``, read back
-  through the variant's own validation.
+  through the variant's own validation;
+* ``bytes`` (a hand record's seed) as ``{"bytes": "<hex>"}``.
+
+A nested object may carry ``"format"`` too; if it does, it must be :data:`FORMAT_VERSION`.
 """
 
 from __future__ import annotations
 
 import enum
 import functools
+import reprlib
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -30,7 +34,10 @@ from mahjong_rules.errors import MahjongRulesError, SerializationError, UnknownV
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.options import Options
 
-__all__ = ["decode", "encode", "known_types"]
+__all__ = ["FORMAT_VERSION", "check_format", "decode", "encode", "known_types"]
+
+FORMAT_VERSION = 1
+"""The document format this version writes and reads."""
 
 JSON = Any
 """A JSON-compatible value: dict, list, str, int, bool or None."""
@@ -50,6 +57,8 @@ def encode(value: Any, tp: Any) -> JSON:
         return value.value
     if isinstance(value, bool | int | str):
         return value
+    if isinstance(value, bytes):
+        return {"bytes": value.hex()}
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if origin in (types.UnionType, typing.Union):
@@ -124,6 +133,8 @@ def decode(data: JSON, tp: Any, path: str) -> Any:
         for member in members:  # int | str and the like: the JSON type decides
             if member in (int, str, bool) and _is(data, member):
                 return data
+            if member is bytes and isinstance(data, dict):
+                return _decode_bytes(data, path)
         raise _bad(path, f"expected one of {_names(members)}", data)
     if tp is type(None):
         if data is not None:
@@ -133,6 +144,8 @@ def decode(data: JSON, tp: Any, path: str) -> Any:
         if not _is(data, tp):
             raise _bad(path, f"expected {tp.__name__}", data)
         return data
+    if tp is bytes:
+        return _decode_bytes(data, path)
     if tp is Tile:
         return _parsed(Tile, data, path)
     if tp in (TileCounts, TileSet):
@@ -161,6 +174,30 @@ def decode(data: JSON, tp: Any, path: str) -> Any:
     raise SerializationError(f"{path}: no reader for type {tp!r}")  # pragma: no cover
 
 
+def check_format(data: dict[str, JSON], path: str) -> None:
+    """A document's ``"format"``, if it has one, must be :data:`FORMAT_VERSION` (a nested
+    object, e.g. one action of a view's ``legal_actions``, reads without one)."""
+    if "format" not in data:
+        return
+    version = data["format"]
+    if not _is(version, int) or version != FORMAT_VERSION:
+        shown = _preview(version)
+        where = f"{path}.format" if path else "format"
+        raise SerializationError(
+            f"{where}: this version reads format {FORMAT_VERSION}, the document has {shown}"
+        )
+
+
+def _decode_bytes(data: JSON, path: str) -> bytes:
+    text = data.get("bytes") if isinstance(data, dict) and len(data) == 1 else None
+    if isinstance(text, str):
+        try:
+            return bytes.fromhex(text)
+        except ValueError:
+            pass
+    raise _bad(path, 'expected bytes as {"bytes": "<hex digits>"}', data)
+
+
 def _decode_mapping(data: JSON, args: tuple[Any, ...], path: str) -> dict[Any, Any]:
     if not isinstance(data, list):
         raise _bad(path, "expected a list of [key, value] pairs", data)
@@ -183,6 +220,7 @@ def _decode_attrs(data: JSON, tp: type, path: str) -> Any:
     cls = known_types().get(name) if isinstance(name, str) else None
     if cls is None or not issubclass(cls, tp):
         raise _bad(f"{path}.type", f"expected {tp.__name__} or one of its kinds", name)
+    check_format(data, path)
     hints = _hints(cls)
     fields = {f.name: f for f in _fields(cls)}
     extra = sorted(set(data) - set(fields) - {"type", "format"})
@@ -207,6 +245,7 @@ def _decode_options(data: JSON, path: str) -> Options:
 
     if not isinstance(data, dict) or data.get("type") != "Options":
         raise _bad(f"{path}.type", "expected room options (type 'Options')", data)
+    check_format(data, path)
     variant = data.get("variant")
     if not isinstance(variant, str):
         raise _bad(f"{path}.variant", "expected a variant name", variant)
@@ -235,10 +274,22 @@ def _is(data: JSON, tp: type) -> bool:
 
 
 def _bad(path: str, expected: str, got: JSON) -> SerializationError:
-    shown = repr(got)
-    if len(shown) > 60:
-        shown = shown[:57] + "..."
-    return SerializationError(f"{path}: {expected}, got {shown}")
+    return SerializationError(f"{path}: {expected}, got {_preview(got)}")
+
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxlong, _REPR.maxother = 3, 40, 40, 40
+
+
+def _preview(value: JSON) -> str:
+    """A short repr of a document's value for an error, whatever its size or depth."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        return f"a whole number of {value.bit_length()} bits"
+    try:
+        shown = _REPR.repr(value)
+    except (ValueError, RecursionError):  # an int too long to write out, deep inside
+        shown = f"a {type(value).__name__}"
+    return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
 def _names(members: list[Any]) -> str:

@@ -1,0 +1,100 @@
+"""Bounds on what :func:`~mahjong_rules.serial.from_dict` reads, checked before anything is built.
+
+A document comes from outside (a store, a socket, a file), so its size is bounded before the
+codec looks at its meaning: one pass over it, without recursion, refuses with
+:class:`~mahjong_rules.errors.SerializationError` naming the place:
+
+* anything but dicts with ``str`` keys, lists, ``str``, ``int``, ``bool`` and ``None`` (what
+  :func:`json.loads` gives; a ``float`` or a ``tuple`` is no part of a document);
+* nesting deeper than :data:`MAX_DEPTH` (the library's own documents nest about ten deep);
+* more than :data:`MAX_ITEMS` values in all;
+* a string longer than :data:`MAX_STRING` characters;
+* a whole number of more than :data:`MAX_DIGITS` digits (a seed has at most as many).
+
+>>> check_bounds({"type": "Pass", "seat": 10**300})
+Traceback (most recent call last):
+...
+mahjong_rules.errors.SerializationError: document.seat: a whole number of more than 256 digits
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mahjong_rules.engine.wall import MAX_SEED_BYTES
+from mahjong_rules.errors import SerializationError
+
+__all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_ITEMS", "MAX_STRING", "check_bounds"]
+
+MAX_DEPTH = 32
+"""Most levels of lists and dicts inside one another."""
+MAX_ITEMS = 200_000
+"""Most values in one document (every dict, list, key's value and list item counts one)."""
+MAX_STRING = 1024
+"""Most characters in one string."""
+MAX_DIGITS = MAX_SEED_BYTES
+"""Most decimal digits in one whole number (the longest ``int`` seed)."""
+
+_SMALL = 2**53  # every int of the library's own documents is smaller: no digits to count
+
+
+def check_bounds(data: Any, root: str = "document") -> None:
+    """Raise :class:`~mahjong_rules.errors.SerializationError` (naming the place, from
+    ``root``) unless ``data`` is JSON-shaped and within the bounds above."""
+    stack: list[tuple[Any, Any, int]] = [(data, root, 0)]  # (value, its path, its depth)
+    items = 0
+    while stack:
+        value, where, depth = stack.pop()
+        items += 1
+        if items > MAX_ITEMS:
+            raise SerializationError(f"{_path(where)}: a document holds at most {MAX_ITEMS} values")
+        if value is None or isinstance(value, bool):
+            continue
+        if isinstance(value, int):
+            if not -_SMALL < value < _SMALL and not _short(value):
+                raise SerializationError(
+                    f"{_path(where)}: a whole number of more than {MAX_DIGITS} digits"
+                )
+        elif isinstance(value, str):
+            if len(value) > MAX_STRING:
+                raise SerializationError(
+                    f"{_path(where)}: a string of more than {MAX_STRING} characters"
+                )
+        elif isinstance(value, dict | list):
+            if depth >= MAX_DEPTH:
+                raise SerializationError(
+                    f"{_path(where)}: nested more than {MAX_DEPTH} deep (lists and dicts)"
+                )
+            if isinstance(value, list):
+                stack.extend((item, (where, i), depth + 1) for i, item in enumerate(value))
+                continue
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise SerializationError(
+                        f"{_path(where)}: a key is a {type(key).__name__}, not a str"
+                    )
+                if len(key) > MAX_STRING:
+                    raise SerializationError(
+                        f"{_path(where)}: a key of more than {MAX_STRING} characters"
+                    )
+                stack.append((item, (where, key), depth + 1))
+        else:
+            raise SerializationError(
+                f"{_path(where)}: a {type(value).__name__} is not a JSON value "
+                "(dict, list, str, int, bool or null)"
+            )
+
+
+def _short(value: int) -> bool:
+    if value.bit_length() > 4 * MAX_DIGITS:  # more digits for sure: no str() of a huge int
+        return False
+    return len(str(abs(value))) <= MAX_DIGITS
+
+
+def _path(where: Any) -> str:
+    """``(("document", "seats"), 1)`` as ``document.seats[1]`` (built only for an error)."""
+    parts: list[str] = []
+    while isinstance(where, tuple):
+        where, step = where
+        parts.append(f"[{step}]" if isinstance(step, int) else f".{step}")
+    return str(where) + "".join(reversed(parts))
