@@ -53,7 +53,7 @@ def option_values(options_class: type[Options], name: str) -> st.SearchStrategy[
 
     >>> from mahjong_rules.variants import BaoshanOptions
     >>> from hypothesis import find
-    >>> find(option_values(BaoshanOptions, "fan_cap"), lambda v: v != 3)
+    >>> find(option_values(BaoshanOptions, "fan_cap"), lambda v: v not in (None, 3))
     0
     """
     fields = {f.name: f for f in attrs.fields(options_class)}
@@ -118,8 +118,9 @@ def rooms(variant: VariantSpec = None, **options: Any) -> st.SearchStrategy[Rule
     """The rules of a room (房间, fángjiān): a registered variant with valid options.
 
     Every option is drawn from the values it allows (see :func:`option_values`), so the
-    examples cover every option of the specification; they shrink to the variant's default
-    room (the first registered variant's, by name, when ``variant`` is ``None``).
+    examples cover every option of the specification; each option shrinks to its default, so
+    a failing example names only the options it needs (``get_variant('yongshan',
+    players=3)``).
 
     :param variant: a variant name or alias (``"baoshan"``, ``"永善麻将"``), a
         :class:`~mahjong_rules.Rules` subclass, or ``None`` for any registered variant.
