@@ -12,6 +12,7 @@ breakdown, and the settlement table. Pure formatting: every function returns lin
 from __future__ import annotations
 
 import functools
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -44,6 +45,7 @@ from mahjong_rules.tiles import Tile
 __all__ = [
     "breakdown_lines",
     "event_lines",
+    "gloss",
     "hand_lines",
     "item_line",
     "pinyin",
@@ -79,27 +81,45 @@ def tiles_text(tiles: Iterable[Tile]) -> str:
     return ", ".join(tile_text(t) for t in tiles) or "-"
 
 
+_GLOSS = re.compile(r"\S+ \([^)]*\)[:,] (?P<gloss>[^—.]+?)(?: —|\.(?:\s|$)|$)")
+"""The English gloss of a pattern docstring's opening, ``中文 (pīnyīn): English gloss.`` (or
+the older ``中文 (pīnyīn), English gloss — ...``)."""
+
+
 @functools.cache
-def _pinyin_table() -> dict[str, str]:
-    table: dict[str, str] = {}
+def _pattern_tables() -> tuple[dict[str, str], dict[str, str]]:
+    """Every pattern's pinyin and English gloss by key (the first class found for a key)."""
+    pinyins: dict[str, str] = {}
+    glosses: dict[str, str] = {}
     todo: list[type[Pattern]] = [Pattern]
     while todo:
         cls = todo.pop()
         todo.extend(cls.__subclasses__())
-        key, reading = getattr(cls, "key", None), getattr(cls, "pinyin", None)
+        key, reading = cls.__dict__.get("key"), cls.__dict__.get("pinyin")
         if isinstance(key, str) and isinstance(reading, str):
-            table.setdefault(key, reading)
-    return table
+            pinyins.setdefault(key, reading)
+            found = _GLOSS.match((cls.__doc__ or "").strip())
+            if found and key not in glosses:
+                glosses[key] = " ".join(found["gloss"].split())
+    return pinyins, glosses
 
 
 def pinyin(key: str) -> str:
     """The pinyin of a pattern by its key (``qing_yi_se`` → ``qīngyīsè``); the key if unknown."""
-    return _pinyin_table().get(key, key)
+    return _pattern_tables()[0].get(key, key)
+
+
+def gloss(key: str) -> str | None:
+    """The English gloss of a pattern by its key, from its class docstring (``qing_yi_se`` →
+    ``one suit``); ``None`` if its docstring gives none."""
+    return _pattern_tables()[1].get(key)
 
 
 def item_line(item: ScoreItem) -> str:
-    """``清一色 qīngyīsè (qing_yi_se) 2 fan``; a counted pattern adds ``(2 × 1)``."""
-    line = f"{item.name_zh} {pinyin(item.key)} ({item.key}) {item.fan} fan"
+    """``清一色 qīngyīsè "one suit" (qing_yi_se) 2 fan``; a counted pattern adds ``(2 × 1)``."""
+    english = gloss(item.key)
+    shown = f' "{english}"' if english else ""
+    line = f"{item.name_zh} {pinyin(item.key)}{shown} ({item.key}) {item.fan} fan"
     if item.count > 1:
         line += f" ({item.count} × {item.fan // item.count})"
     return line

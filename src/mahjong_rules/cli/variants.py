@@ -1,19 +1,23 @@
 """``variants``: every registered variant and every room option with its default.
 
 Defaults and allowed values are written as ``--option`` reads them (JSON: ``true``, ``null``,
-``"none"``, ``{}``)."""
+``"none"``, ``{}``). ``variants --json`` prints the same as one JSON document: a list of
+``{"name", "name_zh", "aliases", "options": [{"name", "default", "allowed", "range", "doc"}]}``
+with JSON values (``null``, never Python's ``None``). An option's doc text is written for Python
+(``None: no cap``); the command prints it as ``--option`` reads it (``null: no cap``)."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 from typing import Any
 
 import attrs
 
 from mahjong_rules.variants import available_variants
 
-__all__ = ["add_parser", "option_rows"]
+__all__ = ["add_parser", "as_json", "document", "option_rows"]
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -26,23 +30,76 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "--option NAME=VALUE reads them (JSON)."
         ),
     )
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.set_defaults(handler=run)
 
 
-def as_json(value: Any) -> str:
-    """An option value as ``--option`` reads it: JSON (a fan table as an object)."""
+def _plain(value: Any) -> Any:
+    """An option value as JSON data (a fan table, stored as sorted pairs, as an object)."""
     if isinstance(value, tuple) and all(isinstance(v, tuple) and len(v) == 2 for v in value):
-        value = dict(value)  # the fan table, stored as sorted (key, fan) pairs
-    return json.dumps(value, ensure_ascii=False)
+        return dict(value)
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def as_json(value: Any) -> str:
+    """An option value as ``--option`` reads it: JSON (a fan table as an object).
+
+    >>> as_json(None), as_json(True), as_json((("gui", 1),))
+    ('null', 'true', '{"gui": 1}')
+    """
+    return json.dumps(_plain(value), ensure_ascii=False)
+
+
+_NONE = re.compile(r"\bNone\b")
+
+
+def _doc(field: Any) -> str:
+    """An option's doc text, its Python ``None`` written as JSON's ``null``."""
+    return _NONE.sub("null", str(field.metadata.get("doc", "")))
+
+
+def _default(field: Any) -> Any:
+    default: Any = field.default
+    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+        default = default.factory()
+    return default
+
+
+def document() -> list[dict[str, Any]]:
+    """Every variant and its options as JSON data (what ``variants --json`` prints)."""
+    out = []
+    for cls in available_variants():
+        options = []
+        for field in attrs.fields(cls.options_class):
+            allowed = field.metadata.get("allowed")
+            bounds = field.metadata.get("range")
+            options.append(
+                {
+                    "name": field.name,
+                    "default": _plain(_default(field)),
+                    "allowed": None if allowed is None else [_plain(a) for a in allowed],
+                    "range": None if bounds is None else list(bounds),
+                    "doc": _doc(field),
+                }
+            )
+        out.append(
+            {
+                "name": cls.name,
+                "name_zh": cls.name_zh,
+                "aliases": list(cls.aliases),
+                "options": options,
+            }
+        )
+    return out
 
 
 def option_rows(options_class: type) -> list[tuple[str, str, str, str]]:
     """``(name, default, allowed, doc)`` of every option, as text."""
     rows = []
     for field in attrs.fields(options_class):
-        default: Any = field.default
-        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-            default = default.factory()
+        default = _default(field)
         allowed = field.metadata.get("allowed")
         bounds = field.metadata.get("range")
         if allowed is not None:
@@ -51,11 +108,14 @@ def option_rows(options_class: type) -> list[tuple[str, str, str, str]]:
             shown = f"null | {bounds[0]}..{bounds[1]}"
         else:
             shown = ""
-        rows.append((field.name, as_json(default), shown, str(field.metadata.get("doc", ""))))
+        rows.append((field.name, as_json(default), shown, _doc(field)))
     return rows
 
 
 def run(args: argparse.Namespace) -> list[str]:
+    """The lines of ``variants`` (one JSON document with ``--json``)."""
+    if args.json:
+        return [json.dumps(document(), ensure_ascii=False, indent=1)]
     lines: list[str] = []
     for cls in available_variants():
         if lines:
