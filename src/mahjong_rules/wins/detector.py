@@ -12,7 +12,7 @@ from typing import Final
 
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.errors import HandSizeError, InvalidHandError
-from mahjong_rules.wins import _tables
+from mahjong_rules.wins import _shanten, _tables
 from mahjong_rules.wins._build import INF, LANE_BITS, _complete
 from mahjong_rules.wins.decompose import enumerate_decompositions
 from mahjong_rules.wins.types import Decomposition
@@ -38,17 +38,14 @@ _BIT2_ALL: Final = _ODD_ALL << 2
 _HONOR_BITS: Final = 81
 _SUITED_ALL: Final = (1 << 27) - 1
 _ALL_KINDS: Final = (1 << 34) - 1
-_LANE: Final = (1 << LANE_BITS) - 1
 
 
 # The tables, bound to module globals on first use (plain globals are the fastest to read).
 _LOADED = False
 _S_INFO: Sequence[int] = ()
-_S_DIST: Sequence[int] = ()
 _S_W0: Sequence[int] = ()
 _S_W1: Sequence[int] = ()
 _H_INFO: Sequence[int] = ()
-_H_DIST: Sequence[int] = ()
 _H_W0: Sequence[int] = ()
 _H_W1: Sequence[int] = ()
 _S_LO: list[int] = []
@@ -72,12 +69,12 @@ _HONOR_COMPLETE_GET: Callable[[int, int], int] = _first_complete_get
 
 
 def _load() -> None:
-    global _LOADED, _S_INFO, _S_DIST, _S_W0, _S_W1, _H_INFO, _H_DIST, _H_W0, _H_W1
+    global _LOADED, _S_INFO, _S_W0, _S_W1, _H_INFO, _H_W0, _H_W1
     global _S_LO, _S_OFF, _H_LO, _H_OFF, _THRESHOLD, _GUARD_MASK
     global _COMPLETE_GET, _HONOR_COMPLETE_GET
     tab = _tables.tables()
-    _S_INFO, _S_DIST, _S_W0, _S_W1 = tab.suit.info, tab.suit.dist, tab.suit.w0, tab.suit.w1
-    _H_INFO, _H_DIST, _H_W0, _H_W1 = tab.honor.info, tab.honor.dist, tab.honor.w0, tab.honor.w1
+    _S_INFO, _S_W0, _S_W1 = tab.suit.info, tab.suit.w0, tab.suit.w1
+    _H_INFO, _H_W0, _H_W1 = tab.honor.info, tab.honor.w0, tab.honor.w1
     _S_LO, _S_OFF = tab.suit.layout.lo_rank, tab.suit.layout.offset
     _H_LO, _H_OFF = tab.honor.layout.lo_rank, tab.honor.layout.offset
     _COMPLETE_GET = {k: lane & 1 for k, lane in _complete(9, chows=True).items()}.get
@@ -90,14 +87,30 @@ def _load() -> None:
     _LOADED = True
 
 
-def load_tables() -> None:
-    """Read the win tables now instead of on the first call (about 0.2 s, once per process).
+# The lists of _shanten.ShantenTables, bound on the first shanten call (empty until then).
+_NOT_LOADED: Final[list[int]] = []
+_SH_ROW = _SH_COL = _SH_HONOR = _SH_PAIR = _SH_TRIPLE = _SH_FINAL = _NOT_LOADED
+_SH_NO_HONORS = 0
 
-    Useful before timing-sensitive work, such as a hypothesis test with a deadline or a server's
-    first request. :mod:`mahjong_rules.strategies` calls it when imported.
-    """
+
+def _load_shanten() -> None:
+    global _SH_ROW, _SH_COL, _SH_HONOR, _SH_NO_HONORS, _SH_PAIR, _SH_TRIPLE, _SH_FINAL
     if not _LOADED:
         _load()
+    tab = _shanten.tables()
+    _SH_ROW, _SH_COL, _SH_HONOR = tab.suit_row, tab.suit_col, tab.honor_col
+    _SH_NO_HONORS, _SH_PAIR, _SH_TRIPLE, _SH_FINAL = tab.no_honors, tab.pair, tab.triple, tab.final
+
+
+def load_tables() -> None:
+    """Read the win tables now instead of on the first call (well under a second, once).
+
+    Useful before timing-sensitive work, such as a hypothesis test with a deadline or a server's
+    first request. :mod:`mahjong_rules.strategies` calls it when imported. Without it,
+    :func:`shanten` builds its own tables (:mod:`._shanten`) on its first call.
+    """
+    if not _SH_FINAL:
+        _load_shanten()
 
 
 def _coerce(counts: HandLike, wilds: int, honors: bool) -> TileCounts:
@@ -354,121 +367,33 @@ def shanten(
     >>> shanten("123m456p789s1z"), shanten("123m456p789s1z1z"), shanten("159m159p159s1234z")
     (0, -1, 6)
     """
-    if counts.__class__ is not TileCounts or wilds.__class__ is not int or not honors or wilds < 0:
+    if counts.__class__ is not TileCounts or wilds.__class__ is not int or wilds < 0:
         counts = _coerce(counts, wilds, honors)
-    elif not _LOADED:
-        _load()
+    elif not honors and counts.bits >> _HONOR_BITS:
+        _coerce(counts, wilds, honors)  # raises: honor tiles in a game without honors
+    if not _SH_FINAL:
+        _load_shanten()
     n = counts.size + wilds
     if n % 3 == 0 or n > 14:
         raise _size_error("shanten", counts, wilds, "3k+1 or 3k+2", 14)
-    melds = (n - 1) // 3
+    # class ids (see _shanten): 万 with 筒, then with 条, then with the honors and the hand size
     bits = counts.bits
-    parts = []
-    empty = False
-    for shift in (0, 27, 54):
-        key = (bits >> shift) & _SUIT_KEY
-        if key:
-            parts.append(_S_DIST[_S_LO[key & _LO] + _S_OFF[key >> 15]])
-        else:
-            empty = True
-    key = bits >> _HONOR_BITS
-    if key:
-        parts.append(_H_DIST[_H_LO[key & 0xFFF] + _H_OFF[key >> 12]])
-    elif honors:
-        empty = True
-    if empty or not parts:
-        parts.append(_EMPTY_DIST)
-    best = _min_plus(parts, melds)
-    if seven_pairs and melds == 4:
+    lo, off, col = _S_LO, _S_OFF, _SH_COL
+    key = bits & _SUIT_KEY
+    row = _SH_ROW[lo[key & _LO] + off[key >> 15]]
+    key = bits >> 27 & _SUIT_KEY
+    row = _SH_PAIR[row + col[lo[key & _LO] + off[key >> 15]]]
+    key = bits >> 54 & _SUIT_KEY
+    row = _SH_TRIPLE[row + col[lo[key & _LO] + off[key >> 15]]] + n
+    if honors:
+        key = bits >> _HONOR_BITS
+        best = _SH_FINAL[row + _SH_HONOR[_H_LO[key & 0xFFF] + _H_OFF[key >> 12]]]
+    else:
+        best = _SH_FINAL[row + _SH_NO_HONORS]
+    if seven_pairs and n > 12 and best:
         # seven pairs: pairs held (2 or 3 of a kind: one, 4: two), odd kinds cost 1, others 2
-        held = (bits & _BIT1_ALL).bit_count() + 2 * (bits & _BIT2_ALL).bit_count()
-        missing = 7 - held
+        missing = 7 - (bits & _BIT1_ALL).bit_count() - 2 * (bits & _BIT2_ALL).bit_count()
         if missing < best:
             odd = (bits & _ODD_ALL).bit_count()
             best = min(best, missing if missing <= odd else 2 * missing - odd)
     return best - wilds - 1
-
-
-# An empty part: m melds and p pairs built from nothing cost 3m + 2p. One such part stands for
-# every empty part of the hand (a second one could never do better than the first).
-_EMPTY_DIST: Final = sum(
-    (3 * m + 2 * p) << (LANE_BITS * (2 * m + p)) for m in range(5) for p in (0, 1)
-)
-
-
-def _min_plus(parts: list[int], melds: int) -> int:
-    """Fewest missing tiles over every way to share ``melds`` melds and one pair among parts.
-
-    Each part holds ten 6-bit lanes, lane ``2m + p`` = its distance to m melds and p pairs.
-    This is a min-plus convolution over the parts; the last step computes only the entry needed.
-    The four-meld case (every closed hand) has an unrolled version.
-    """
-    cached = _DECODED.get
-    lanes = [cached(p) or _decode(p) for p in parts]
-    if melds == 4:
-        acc = lanes[0]
-        for part in lanes[1:-1]:
-            acc = _combine4(acc, part)
-        return _final4(acc, lanes[-1]) if len(lanes) > 1 else acc[9]
-    acc0 = list(lanes[0][0::2])
-    acc1 = list(lanes[0][1::2])
-    for part in lanes[1:]:
-        b0 = part[0::2]
-        b1 = part[1::2]
-        new0 = []
-        new1 = []
-        for m in range(melds + 1):
-            new0.append(min(acc0[i] + b0[m - i] for i in range(m + 1)))
-            new1.append(
-                min(min(acc1[i] + b0[m - i], acc0[i] + b1[m - i]) for i in range(m + 1))
-            )
-        acc0, acc1 = new0, new1
-    return acc1[melds]
-
-
-_DECODED: dict[int, tuple[int, ...]] = {}
-
-
-def _decode(packed: int) -> tuple[int, ...]:
-    """The ten lanes of a ``dist`` entry as a tuple (kept for entries seen before)."""
-    lanes = _DECODED.get(packed)
-    if lanes is None:
-        if len(_DECODED) >= 65_536:  # bound the memory: forget and start again
-            _DECODED.clear()
-        lanes = tuple((packed >> (LANE_BITS * lane)) & _LANE for lane in range(10))
-        _DECODED[packed] = lanes
-    return lanes
-
-
-def _combine4(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    """Min-plus combination of two parts' lanes (m melds, p pairs), m up to 4, p up to 1."""
-    a00, a01, a10, a11, a20, a21, a30, a31, a40, a41 = a
-    b00, b01, b10, b11, b20, b21, b30, b31, b40, b41 = b
-    return (
-        a00 + b00,
-        min(a01 + b00, a00 + b01),
-        min(a00 + b10, a10 + b00),
-        min(a01 + b10, a00 + b11, a11 + b00, a10 + b01),
-        min(a00 + b20, a10 + b10, a20 + b00),
-        min(a01 + b20, a00 + b21, a11 + b10, a10 + b11, a21 + b00, a20 + b01),
-        min(a00 + b30, a10 + b20, a20 + b10, a30 + b00),
-        min(
-            a01 + b30, a00 + b31, a11 + b20, a10 + b21,
-            a21 + b10, a20 + b11, a31 + b00, a30 + b01,
-        ),
-        min(a00 + b40, a10 + b30, a20 + b20, a30 + b10, a40 + b00),
-        min(
-            a01 + b40, a00 + b41, a11 + b30, a10 + b31, a21 + b20,
-            a20 + b21, a31 + b10, a30 + b11, a41 + b00, a40 + b01,
-        ),
-    )  # fmt: skip
-
-
-def _final4(a: tuple[int, ...], b: tuple[int, ...]) -> int:
-    """Lane (4 melds, 1 pair) of the combination of two parts."""
-    a00, a01, a10, a11, a20, a21, a30, a31, a40, a41 = a
-    b00, b01, b10, b11, b20, b21, b30, b31, b40, b41 = b
-    return min(
-        a01 + b40, a00 + b41, a11 + b30, a10 + b31, a21 + b20,
-        a20 + b21, a31 + b10, a30 + b11, a41 + b00, a40 + b01,
-    )  # fmt: skip
