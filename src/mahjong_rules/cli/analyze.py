@@ -178,20 +178,21 @@ def _detector(args: argparse.Namespace) -> list[str]:
 def readings_lines(
     hand: TileCounts, wilds: int, shown: int, options: dict[str, bool]
 ) -> Iterator[str]:
-    """``decompositions: K``, the first ``shown`` readings (sorted), and ``and K more``; past
-    ``shown + 10,000`` readings the count stops: ``more than K`` / ``and more than 10,000 more``.
+    """``decompositions: K``, ``shown`` readings, and ``and K more``; past ``shown + 10,000``
+    readings the count stops: ``more than K`` / ``and more than 10,000 more``.
+
+    The readings shown come first in :func:`~mahjong_rules.wins.decompositions`' order among
+    the ``shown + 10,001`` readings it is asked for (among all of them, when there are no more).
     """
     bound = shown + MAX_READINGS
     found = decompositions(hand, wilds, limit=bound + 1, **options)
     more = len(found) > bound
-    total = f"more than {bound:,}" if more else f"{len(found):,}"
-    yield f"decompositions: {total}"
+    yield f"decompositions: {f'more than {bound:,}' if more else f'{len(found):,}'}"
     yield from (f"  {d}" for d in found[:shown])
-    rest = len(found) - shown
     if more:
         yield f"  and more than {MAX_READINGS:,} more"
-    elif rest > 0:
-        yield f"  and {rest:,} more"
+    elif len(found) > shown:
+        yield f"  and {len(found) - shown:,} more"
 
 
 def _describe_waits(waits: TileSet) -> str:

@@ -20,7 +20,7 @@ from mahjong_rules.wins import _tables
 from mahjong_rules.wins._build import INF
 from mahjong_rules.wins.types import Decomposition, Group, GroupKind, WinForm
 
-__all__ = ["DEFAULT_LIMIT", "decompositions", "enumerate_decompositions"]
+__all__ = ["DEFAULT_LIMIT", "decompositions", "enumerate_decompositions", "reading_key"]
 
 DEFAULT_LIMIT = 10_000
 """How many readings :func:`decompositions` returns at most unless told otherwise. A hand of
@@ -143,7 +143,9 @@ def _infos(bits: int, honors: bool) -> tuple[int, int, int, int]:
     return im, ip, is_, iz
 
 
-def _sort_key(d: Decomposition) -> tuple[object, ...]:
+def reading_key(d: Decomposition) -> tuple[object, ...]:
+    """The order :func:`decompositions` sorts readings in: the standard form first, then by
+    groups (tile, then pair, pung, chow), then by what the wildcards stand for."""
     return (
         d.form is not WinForm.STANDARD,
         [g.sort_key for g in d.groups],
@@ -193,4 +195,4 @@ def decompositions(
     found = enumerate_decompositions(
         counts, wilds, _infos(counts.bits, honors), seven_pairs=seven_pairs, honors=honors
     )
-    return tuple(sorted(itertools.islice(found, limit), key=_sort_key))
+    return tuple(sorted(itertools.islice(found, limit), key=reading_key))
