@@ -246,6 +246,7 @@ class TileSet:
     """An immutable set of tile kinds kept as a 34-bit mask (bit ``i`` = kind ``i``)."""
 
     mask: int
+    """The set as a 34-bit integer: bit ``i`` is set when the kind ``Tile(i)`` is in it."""
 
     def __init__(self, tiles: str | Iterable[Tile] = ()) -> None:
         mask = 0

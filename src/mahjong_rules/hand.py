@@ -52,7 +52,9 @@ class Hand:
     """
 
     concealed: TileCounts
+    """The concealed tiles, a wildcard tile counted as the tile it physically is."""
     melds: tuple[Meld, ...] = attrs.field(default=(), converter=_meld_tuple)
+    """The declared melds (副露, fùlù), in the order they were made."""
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.concealed, TileCounts):

@@ -36,14 +36,22 @@ class Event:
 
 @attrs.frozen
 class PointsBought(Event):
+    """买点 (mǎi diǎn): ``seat`` bought ``points`` (0, 1 or 2) before the deal (BS-BUY-1)."""
+
     seat: int
+    """The seat that chose."""
     points: int
+    """How many points it bought: 0, 1 or 2."""
 
 
 @attrs.frozen
 class Dealt(Event):
+    """The tiles were dealt (发牌, fāpái): ``dealer`` holds 14, the others 13 (DEAL-1)."""
+
     dealer: int
+    """The dealer (庄家, zhuāngjiā) of the hand."""
     tiles_left: int
+    """How many tiles the live wall holds after the deal (in Yongshan, with the 本金 out)."""
 
 
 @attrs.frozen
@@ -54,26 +62,37 @@ class Drew(Event):
     """
 
     seat: int
+    """The seat that drew."""
     tile: Tile | None
+    """The tile drawn; ``None`` in the views of the other seats."""
     replacement: bool = False
+    """Whether it was a kong replacement (补张, bǔzhāng) from the back of the wall."""
 
 
 @attrs.frozen
 class Discarded(Event):
+    """A seat discarded (打牌, dǎpái) ``tile``; other seats may now claim it (FLOW-2)."""
+
     seat: int
+    """The seat that discarded."""
     tile: Tile
+    """The tile discarded."""
 
 
 @attrs.frozen
 class Declared(Event):
-    """报听."""
+    """报听 (bàotīng): ``seat`` declared its hand ready and locked it (BS-TING-1..3)."""
 
     seat: int
+    """The seat that declared."""
 
 
 @attrs.frozen
 class Passed(Event):
+    """A seat asked about a discard (or a kong it could rob) answered with a pass."""
+
     seat: int
+    """The seat that passed."""
 
 
 @attrs.frozen
@@ -81,7 +100,9 @@ class Claimed(Event):
     """A seat claimed the last discard for a peng or an exposed kong."""
 
     seat: int
+    """The seat that claimed."""
     meld: Meld
+    """The meld it laid down with the discard (碰 peng or 直杠 zhígàng)."""
 
 
 @attrs.frozen
@@ -89,7 +110,9 @@ class Konged(Event):
     """A kong was declared (补杠 and 暗杠 from the hand; 直杠 comes with :class:`Claimed`)."""
 
     seat: int
+    """The seat that declared the kong."""
     meld: Meld
+    """The kong as it now lies (a 补杠 is the peng it grew from, with its fourth tile)."""
 
 
 @attrs.frozen
@@ -98,6 +121,7 @@ class ConcealedKonged(Event):
     :class:`Konged` becomes in :func:`~mahjong_rules.engine.view.events_for`."""
 
     seat: int
+    """The seat that declared the 暗杠 (àngàng)."""
 
 
 @attrs.frozen
@@ -107,6 +131,7 @@ class ConcealedSwapped(Event):
     :func:`~mahjong_rules.engine.view.events_for`."""
 
     seat: int
+    """The seat that made the 提 (tí)."""
 
 
 @attrs.frozen
@@ -115,13 +140,19 @@ class Swapped(Event):
     back into its hand (YS-TI-1)."""
 
     seat: int
+    """The seat that made the 提."""
     meld: Meld
+    """The peng or kong after the swap, with the natural tile in it."""
     wild: Tile
+    """The wildcard (听用, tīngyòng) taken back into the hand."""
 
 
 @attrs.frozen
 class Paid(Event):
+    """A payment was made: a kong's at once, a win's or a draw game's at the settlement."""
+
     payment: Payment
+    """Who paid whom, how much and why."""
 
 
 @attrs.frozen
@@ -129,12 +160,17 @@ class PaymentsCancelled(Event):
     """Payments taken back: ``why`` is 杠上炮 (gang_shang_pao) or 黄庄 (draw_game)."""
 
     payments: tuple[Payment, ...]
+    """The payments taken back, as they were made."""
     why: str
+    """``"gang_shang_pao"`` (杠上炮, BS-GANG-5) or ``"draw_game"`` (黄庄黄杠, BS-GANG-7)."""
 
 
 @attrs.frozen
 class Won(Event):
+    """A seat won (胡, hú): by self-draw, on a discard or by robbing a kong."""
+
     win: WinRecord
+    """Who won, how, on which tile, and the pattern breakdown."""
 
 
 @attrs.frozen
@@ -144,4 +180,7 @@ class WallExhausted(Event):
 
 @attrs.frozen
 class Settled(Event):
+    """The hand ended and was settled; the last event of every hand."""
+
     result: HandResult
+    """The hand's result: its wins, payments, net deltas and next dealer."""

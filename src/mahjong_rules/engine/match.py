@@ -120,6 +120,7 @@ class Match:
 
     @property
     def players(self) -> int:
+        """How many seats the room has (its rules' ``players``)."""
         return self.rules.players
 
     @property

@@ -32,10 +32,15 @@ class Payment:
     their kong (so a later rule can cancel exactly those)."""
 
     payer: int
+    """The seat that pays."""
     payee: int
+    """The seat that is paid."""
     amount: int
+    """How many points change hands."""
     reason: PaymentReason
+    """Why: a win, a kong, 查叫 or 罚分."""
     ref: int = 0
+    """The kong a kong payment belongs to (its number in the hand); 0 for other payments."""
 
     def __attrs_post_init__(self) -> None:
         if self.payer == self.payee:
@@ -47,12 +52,17 @@ class WinRecord:
     """One seat's win: how, on what tile, from whom, whether forced, and its score."""
 
     seat: int
+    """The seat that won."""
     how: WinKind
+    """How it won: self-draw, on a discard, or by robbing a kong."""
     tile: Tile
+    """The winning tile."""
     from_seat: int | None
     """The discarder or robbed seat; ``None`` for a self-draw."""
     breakdown: Breakdown
+    """The win's patterns, fan and points (its best reading, SCORE-3)."""
     forced: bool = False
+    """Whether the rules forced the win (FLOW-4: BS-LAST-1, BS-WIN-3, YS-ALLWILD-1, ...)."""
 
 
 def deltas_of(payments: Iterable[Payment], players: int) -> tuple[int, ...]:
@@ -69,9 +79,14 @@ class HandResult:
     """How a hand ended and who pays whom (FLOW-5)."""
 
     wins: tuple[WinRecord, ...]
+    """Every win of the hand, in the order made (several on one discard: 一炮多响)."""
     payments: tuple[Payment, ...]
+    """Every payment that stands, kong payments included (cancelled ones are in
+    ``cancelled``)."""
     deltas: tuple[int, ...]
+    """Each seat's net gain (negative: a loss); they sum to 0."""
     next_dealer: int
+    """Who deals the next hand (BS-DEALER-1..4, YS-DEALER-1)."""
     exhausted: bool = False
     """流局: the hand ended with the wall empty."""
     cancelled: tuple[Payment, ...] = ()
@@ -81,6 +96,7 @@ class HandResult:
 
     @property
     def winners(self) -> tuple[int, ...]:
+        """The seats that won, in the order of ``wins``."""
         return tuple(w.seat for w in self.wins)
 
     @property

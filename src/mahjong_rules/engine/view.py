@@ -51,6 +51,7 @@ class SeatView:
     """One seat as another sees it (or as it sees itself)."""
 
     seat: int
+    """The seat described."""
     tiles: int
     """How many tiles it holds concealed (every seat can count them)."""
     melds: tuple[Meld, ...]
@@ -58,11 +59,14 @@ class SeatView:
     hidden_kongs: int
     """How many 暗杠 it holds face down (their tiles hidden from the viewer)."""
     discards: tuple[Tile, ...]
+    """Its discards still on the table, in the order made (a claimed discard is in the
+    claimer's meld instead)."""
     points: int
     """买点 points bought (BS-BUY-1)."""
     ting: bool
     """Declared 报听 (BS-TING-1)."""
     won: bool
+    """Whether it has won (in 血战, a seat that won leaves the hand: YS-END-1)."""
     hand: TileCounts | None = None
     """Its concealed tiles, when the viewer may see them: its own hand, or a hand shown on
     winning (YS-END-1); ``None`` otherwise."""
@@ -82,8 +86,11 @@ class View:
     options: Any
     """The room's options (public: every player knows the rules of the room)."""
     players: int
+    """How many seats play: 2, 3 or 4."""
     dealer: int
+    """The dealer's (庄家, zhuāngjiā) seat."""
     phase: Phase
+    """What the hand is waiting for (a turn, claims, a robbed kong, the end)."""
     current: int
     """The seat in turn; in a claim (or rob) window the discarder (or the konger)."""
     tile: Tile | None
@@ -91,6 +98,7 @@ class View:
     tiles_left: int
     """Live wall tiles still to draw (their order and faces are hidden)."""
     discards_made: int
+    """Discards so far in the hand (the dealer's first discard is number 1)."""
     indicator: Tile | None
     """Yongshan's 本金 tile, turned face up after the deal."""
     wild_kinds: TileSet

@@ -41,8 +41,11 @@ class WinContext:
     melds: tuple[Meld, ...] = ()
     """The winner's declared melds."""
     winning_tile: Tile
+    """The tile the hand was completed with (also counted in ``concealed``)."""
     how: WinKind
+    """How the hand was won: self-draw, on a discard, by robbing a kong, or scored by 查叫."""
     reading: Decomposition | None = None
+    """The reading (decomposition) being scored; ``None`` until one is chosen."""
     wilds: int = 0
     """Wildcards in the concealed part (not in ``concealed``)."""
     wild_kinds: TileSet = attrs.field(factory=TileSet)
@@ -61,7 +64,9 @@ class WinContext:
     pengs_on_table: frozenset[Tile] = frozenset()
     """Tiles of which some seat (the winner included) holds a peng (碰) on the table."""
     seat: int = 0
+    """The winner's seat."""
     dealer: int = 0
+    """The dealer's (庄家, zhuāngjiā) seat."""
     first_turn: bool = False
     """The win came on the dealer's dealt 14 (天胡) or the dealer's first discard (地胡)."""
 

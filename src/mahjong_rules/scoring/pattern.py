@@ -30,13 +30,18 @@ class Pattern:
     """
 
     key: ClassVar[str]
+    """The stable identifier of the pattern, in options and results (``"qing_yi_se"``)."""
     name_zh: ClassVar[str]
+    """The pattern's Chinese name (``"清一色"``)."""
     pinyin: ClassVar[str]
+    """The pinyin of the Chinese name (``"qīngyīsè"``)."""
     default_fan: ClassVar[int]
+    """The fan (番) the pattern scores unless the room's options say otherwise."""
     replaces: ClassVar[tuple[str, ...]] = ()
     """Keys of patterns this one replaces when both apply (e.g. 龙爪背 replaces 小七对)."""
 
     def applies(self, ctx: WinContext) -> bool:  # pragma: no cover - abstract
+        """Whether the pattern applies to the win ``ctx`` (with its ``reading``)."""
         raise NotImplementedError
 
     def count(self, ctx: WinContext) -> int:
@@ -74,9 +79,13 @@ class ScoreItem:
     """One line of a breakdown: the pattern, its Chinese name, its fan (times its count)."""
 
     key: str
+    """The pattern's key (:attr:`Pattern.key`)."""
     name_zh: str
+    """The pattern's Chinese name."""
     fan: int
+    """The fan this line adds: the pattern's fan times ``count``."""
     count: int = 1
+    """How many times the pattern scored (归 can score more than once)."""
 
 
 @attrs.frozen
@@ -84,9 +93,11 @@ class Breakdown:
     """The score of a winning hand: its lines, the fan before and after the cap, the points."""
 
     items: tuple[ScoreItem, ...]
+    """One line per pattern that scored, in the variant's pattern order."""
     fan: int
     """Fan added up before the cap."""
     capped_fan: int
+    """Fan after the room's cap (封顶, fēngdǐng)."""
     points: int
     """Pattern score (牌型分): ``2 ** capped_fan`` or ``1 + capped_fan`` (SCORE-1)."""
     reading: Decomposition | None = None
@@ -94,6 +105,7 @@ class Breakdown:
 
     @property
     def keys(self) -> tuple[str, ...]:
+        """The keys of the patterns that scored, in the order of ``items``."""
         return tuple(item.key for item in self.items)
 
 
