@@ -62,7 +62,7 @@ class Human:
         while True:
             line = self.read(label("prompt", self.lang, n=len(actions)))
             if not line:
-                raise CliError(label("eof", "en", seat=self.seat))
+                raise CliError(label("eof", self.lang, seat=self.seat))
             found = pick(actions, line, self.lang)
             if isinstance(found, Action):
                 return found

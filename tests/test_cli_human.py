@@ -1,0 +1,201 @@
+"""``play --human SEAT``: a person plays a seat through standard input, seeing only the seat's view.
+
+The scripted sessions below play whole hands through a plain pipe (``sys.stdin`` replaced) and
+assert exact lines of what is printed.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from mahjong_rules import Discard, Gang, Hu, Pass, Peng, Tile, get_variant
+from mahjong_rules.cli import main
+from mahjong_rules.cli.human import pick
+from mahjong_rules.cli.human_text import action_text
+from mahjong_rules.melds import MeldKind
+from mahjong_rules.records import HandRecord, replay
+from mahjong_rules.serial import from_dict
+
+SCRIPT = "foo\n99\ndiscard 9s\n9s\n" + "1\n" * 300
+"""Two bad answers, a discard by its text, a tile the hand no longer holds, then choice 1."""
+
+
+def play(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], script: str, *argv: str
+) -> tuple[int, list[str], str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    status = main(["play", *argv])
+    captured = capsys.readouterr()
+    return status, captured.out.splitlines(), captured.err
+
+
+def test_a_whole_hand_through_a_pipe(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = play(
+        monkeypatch, capsys, SCRIPT, "--human", "0", "--seed", "1", "--players", "2"
+    )
+    assert (status, err) == (0, "")
+    assert out[:27] == [
+        "you play seat 0 of 2 against bots; 保山麻将 baoshan, seed 1",
+        "发牌 dealt: dealer seat 0, 81 tiles left in the wall",
+        "--- your turn, seat 0",
+        "tiles left in the wall: 81",
+        "your hand: 🀉🀊🀋🀋🀋🀚🀝🀟🀡🀓🀔🀕🀗🀘  34555m2579p45689s",
+        "your melds: -",
+        "  seat 0 (you) [dealer]: 14 tiles; discards -",
+        "  seat 1: 13 tiles; discards -",
+        "your choices:",
+        "  1) discard 3m",
+        "  2) discard 4m",
+        "  3) discard 5m",
+        "  4) discard 2p",
+        "  5) discard 5p",
+        "  6) discard 7p",
+        "  7) discard 9p",
+        "  8) discard 4s",
+        "  9) discard 5s",
+        "  10) discard 6s",
+        "  11) discard 8s",
+        "  12) discard 9s",
+        "choose 1-12 (or type the action):",
+        "not a choice: 'foo'; type a number 1-12 or one of the actions",
+        "choose 1-12 (or type the action):",
+        "not a choice: '99'; type a number 1-12 or one of the actions",
+        "choose 1-12 (or type the action):",
+        "seat 0 打 discards 9s 九条",
+    ]
+    at = out.index("--- claim window: seat 1 discarded 8p")
+    assert out[at - 3 : at + 12] == [
+        "seat 0 打 discards 5m 五万",
+        "seat 1 摸 draws ?",
+        "seat 1 打 discards 8p 八筒",
+        "--- claim window: seat 1 discarded 8p",
+        "tiles left in the wall: 62",
+        "your hand: 🀚🀝🀞🀟🀠🀠🀡🀐🀓🀔🀕🀗🀘  2567889p145689s",
+        "your melds: -",
+        "  seat 0 (you) [dealer]: 13 tiles; discards 9s 3m 4m 4m 3m 5m 3m 3m 5m 5m",
+        "  seat 1: 13 tiles; discards 2p 1m 2m 1p 4m 6m 2m 5p 5p 8p",
+        "your choices:",
+        "  1) peng",
+        "  2) pass",
+        "choose 1-2 (or type the action):",
+        "seat 0 碰 peng P8p@1",
+        "--- your turn, seat 0",
+    ]
+    assert out[-14:] == [
+        "  8) discard 9s",
+        "choose 1-8 (or type the action):",
+        "seat 0 打 discards 1s 一条",
+        "seat 1 胡 wins on 1s 一条, 点炮 on a discard from seat 0",
+        '  平胡 pínghú "plain win" (ping_hu) 0 fan',
+        "  total 0 fan, capped 0 fan, 1 point",
+        "  reading 789m 123s 345s 66s 789s",
+        "  seat 0 pays seat 1 1 (胡 win)",
+        "",
+        "结算 settlement (next dealer: seat 1)",
+        "  seat  received  paid  delta",
+        "     0         0     1     -1",
+        "     1         1     0     +1  胡 won (discard from seat 0, 1 point)",
+        "   all         1     1      0",
+    ]
+    assert sum(line.startswith("choose 1-") for line in out) == 27
+
+
+def test_the_human_sees_only_the_view(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = play(monkeypatch, capsys, SCRIPT, "--human", "0", "--seed", "1", "--players", "2")
+    # another seat's draws come without their tile, and no dealt hand is listed
+    assert "seat 1 摸 draws ?" in out
+    assert not any(line.startswith("seat 1 摸 draws ") and "?" not in line for line in out)
+    assert not any("手牌 hand" in line for line in out)
+
+
+def test_the_record_written_replays(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: object
+) -> None:
+    import json
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "human.json"
+    argv = ["--human", "0", "--seed", "1", "--players", "2", "--json", str(path)]
+    status, out, _ = play(monkeypatch, capsys, SCRIPT, *argv)
+    assert status == 0
+    assert out[-1] == f"wrote 1 hand record(s) to {path}"
+    document = json.loads(path.read_text(encoding="utf-8"))
+    record = from_dict(document["record"], HandRecord)
+    assert replay(record).result is not None
+    assert record.actions[0] == Discard(0, Tile("9s"))
+
+
+def test_chinese_labels_and_the_end_of_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--human", "1", "--seed", "1", "--players", "2", "--lang", "zh"]
+    status, out, err = play(monkeypatch, capsys, "过\n", *argv)
+    assert status == 2
+    assert out[:10] == [
+        "你坐座位 1（共 2 人），对手是机器人；保山麻将 baoshan，种子 1",
+        "发牌 dealt: dealer seat 0, 81 tiles left in the wall",
+        "seat 0 打 discards 2p 二筒",
+        "seat 1 摸 draws 8m 八万",
+        "--- 轮到你，座位 1",
+        "牌墙剩余：80 张",
+        "你的手牌: 🀇🀈🀊🀌🀏🀚🀝🀠🀡🀓🀕🀕🀖  12469m2589p4667s  + 摸到 🀎 8m",
+        "你的副露: 无",
+        "  座位 0 [庄家]: 13 张; 弃牌 2p",
+        "  座位 1 (你): 14 张; 弃牌 无",
+    ]
+    assert out[-3:] == [
+        "请选择 1-13（或输入动作）：",
+        "无效的选择：'过'；请输入 1-13 或动作",
+        "请选择 1-13（或输入动作）：",
+    ]
+    assert err == "error: 输入已结束，牌局未完（座位 1 尚未行动）\n"
+
+
+def test_human_needs_a_file_for_json(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = play(monkeypatch, capsys, "", "--human", "0", "--json", "-")
+    assert (status, out) == (2, [])
+    assert err == "error: --human writes the game on standard output: give --json a FILE\n"
+
+
+def test_pick_reads_numbers_and_action_text() -> None:
+    actions = (
+        Hu(2),
+        Peng(2),
+        Gang(2, Tile("5m"), MeldKind.ZHI_GANG),
+        Pass(2),
+    )
+    assert pick(actions, " 2 ", "en") == Peng(2)
+    assert pick(actions, "HU", "en") == Hu(2)
+    assert pick(actions, "过", "en") == Pass(2)
+    assert pick(actions, "kong 5m", "zh") == Gang(2, Tile("5m"), MeldKind.ZHI_GANG)
+    assert pick(actions, "5", "en") == "not a choice: '5'; type a number 1-4 or one of the actions"
+    assert pick(actions, "²", "en") == "not a choice: '²'; type a number 1-4 or one of the actions"
+    wild = (Peng(1, (Tile("1p"),)), Peng(1, (Tile("3p"),)), Pass(1))
+    assert [action_text(a, "en") for a in wild] == ["peng with 1p", "peng with 3p", "pass"]
+    assert pick(wild, "peng", "en") == "'peng' fits several choices (1, 2): type its number"
+    discards = (Discard(0, Tile("5m")), Discard(0, Tile("7p")))
+    assert pick(discards, "7p", "en") == Discard(0, Tile("7p"))
+    assert pick(discards, "打 5m", "en") == Discard(0, Tile("5m"))
+
+
+def test_yongshan_human_sees_the_wildcards(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = get_variant("yongshan")
+    state = rules.new_hand(seed=3)
+    assert state.indicator is not None
+    status, out, _ = play(
+        monkeypatch, capsys, "1\n" * 400, "--variant", "yongshan", "--human", "0", "--seed", "3"
+    )
+    assert status == 0
+    kinds = " ".join(t.notation for t in state.wild_kinds)
+    assert f"本金 {state.indicator}; 听用 wildcards {kinds}" in out
+    assert out[-1].startswith("   all ")
