@@ -131,11 +131,12 @@ def match_lines(
     hands: int,
     *,
     log: bool,
-    played: list[PlayedHand],
+    played: list[PlayedHand] | None,
 ) -> Iterator[str]:
     """Play a match (hand ``k`` from the seed ``"<seed>/k"``) and yield its lines as each hand
     ends: the hand's summary (and with ``log`` its full log), then the table per seat. Each
-    hand played is appended to ``played`` (its last state only)."""
+    hand played is appended to ``played`` (with no state; ``None``: nothing is kept, so a long
+    match takes little memory)."""
     match = Match(rules, first_dealer=dealer)
     tallies = [SeatTally() for _ in range(rules.players)]
     yield f"match of {hands} hands, first dealer seat {dealer}"
@@ -155,7 +156,8 @@ def match_lines(
                 lines += ["", f"--- hand {k} (seed {hand_seed}, dealer seat {record.dealer})"]
                 lines += hand_lines(hand.states)
                 lines += settlement_lines(hand.result)
-            played.append(attrs.evolve(hand, states=hand.states[-1:]))  # the log is written
+            if played is not None:  # the log is written: keep the record and the result
+                played.append(attrs.evolve(hand, states=()))
             lines.append(_summary(k, hand, match.scores))
             progress.wipe()
             yield from lines

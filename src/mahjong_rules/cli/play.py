@@ -164,7 +164,8 @@ def run(args: argparse.Namespace) -> Iterator[str]:
             yield ""
             yield from settlement_lines(hand.result)
     else:
-        lines = match_lines(rules, bots, seed, dealer, hands, log=args.log, played=played)
+        keep = played if args.json is not None else None
+        lines = match_lines(rules, bots, seed, dealer, hands, log=args.log, played=keep)
         if not quiet:
             yield from header_lines(rules, seed, bots)
             yield from lines
