@@ -103,11 +103,11 @@ def _load_shanten() -> None:
 
 
 def load_tables() -> None:
-    """Read the win tables now instead of on the first call (well under a second, once).
+    """Read the win tables and build shanten's now instead of on first use (once per process).
 
     Useful before timing-sensitive work, such as a hypothesis test with a deadline or a server's
-    first request. :mod:`mahjong_rules.strategies` calls it when imported. Without it,
-    :func:`shanten` builds its own tables (:mod:`._shanten`) on its first call.
+    first request. :mod:`mahjong_rules.strategies` calls it when imported. Without it, the first
+    call of :func:`shanten` builds shanten's class-id tables from the win tables.
     """
     if not _SH_FINAL:
         _load_shanten()
