@@ -37,7 +37,7 @@ from docutils.parsers.rst import Directive, directives  # type: ignore[import-un
 from docutils.parsers.rst.states import Inliner  # type: ignore[import-untyped, unused-ignore]
 
 from mahjong_rules.counts import TileCounts, TileSet
-from mahjong_rules.errors import MahjongRulesError
+from mahjong_rules.errors import InvalidHandError, MahjongRulesError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.notation import parse_tiles
@@ -57,8 +57,10 @@ __all__ = [
 
 INLINE_HEIGHT = 1.25
 """Height of a tile drawn by ``:tiles:``, in em (with its edge, about one line of text)."""
-HAND_HEIGHT = 34.0
-"""Height of a tile drawn by ``.. hand::``, in px (smaller where the column is narrower)."""
+HAND_HEIGHT = 30.0
+"""Height of a tile drawn by ``.. hand::``, in px."""
+HAND_FIT = 0.5
+"""A hand shrinks to a narrower column, down to this part of its full width."""
 
 _FLAGS = {"after_kong", "ting", "shi_lao_tou", "first_turn"}
 _NUMBERS = {"kong_chain": 4, "seat": 3, "dealer": 3}
@@ -100,8 +102,8 @@ class HandExample:
         return " ".join(words)
 
 
-def _fail(problem: str, where: str) -> MahjongRulesError:
-    return MahjongRulesError(f"{problem} in {where!r}")
+def _fail(problem: str, where: str) -> InvalidHandError:
+    return InvalidHandError(f"{problem} in {where!r}")
 
 
 def _context_words(text: str) -> dict[str, Any]:
@@ -257,10 +259,10 @@ class HandDirective(Directive):  # type: ignore[misc]
                 winning_tile=example.winning_tile,
                 wilds=example.wilds,
                 tile_height=HAND_HEIGHT,
-                fit=True,
+                fit=HAND_FIT,
             )
         except (MahjongRulesError, ValueError) as error:
-            raise self.error(f"hand: {error}") from None
+            raise self.error(f"hand {self.arguments[0]!r}: {error}") from None
         words = caption(example)
         html = f'<div class="mahjong-hand" style="margin:0.3em 0 0.6em">{picture}'
         text = f"[{example.text}]"

@@ -46,7 +46,7 @@ def svg(
     winning_tile: Tile | None = None,
     tile_height: float | None = None,
     unit: str = "px",
-    fit: bool = False,
+    fit: bool | float = False,
 ) -> str:
     """Draw tiles, a hand or a view as an SVG document (one ``<svg>`` element as text).
 

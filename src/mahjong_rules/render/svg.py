@@ -174,15 +174,23 @@ class Drawing:
         )
         self._reach(x, y + size * 0.3)
 
-    def document(self, title: str, tile_height: float, unit: str, fit: bool = False) -> str:
+    def document(self, title: str, tile_height: float, unit: str, fit: bool | float = False) -> str:
         """The finished ``<svg>`` element, ``tile_height`` (in ``unit``) per tile.
 
         With ``fit`` it shrinks to the width of its container when that is narrower
-        (``style="max-width:100%;height:auto"``).
+        (``style="max-width:100%;height:auto"``); a number 0 < ``fit`` < 1 is the smallest
+        part of its full width it may shrink to (a ``min-width``).
         """
         width, height = self.width + PAD, self.height + PAD
         k = tile_height / TILE_HEIGHT
-        style = ' style="max-width:100%;height:auto"' if fit else ""
+        style = ""
+        if fit is True or (not isinstance(fit, bool) and fit >= 1):
+            style = ' style="max-width:100%;height:auto"'
+        elif fit is not False:
+            if not fit > 0:
+                raise TypeError(f"fit must be a bool or a number 0 < fit <= 1, got {fit!r}")
+            low = f"{num(width * k * fit)}{unit}"
+            style = f' style="max-width:100%;height:auto;min-width:{low}"'
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {num(width)} {num(height)}" '
             f'width="{num(width * k)}{unit}" height="{num(height * k)}{unit}" role="img" '
@@ -246,7 +254,7 @@ def tiles_svg(
     winning_tile: Tile | None = None,
     tile_height: float = 40.0,
     unit: str = "px",
-    fit: bool = False,
+    fit: bool | float = False,
 ) -> str:
     """A row of tiles as an SVG document.
 
@@ -254,7 +262,7 @@ def tiles_svg(
     sequence of tiles where ``None`` is a face-down tile. Tiles of the kinds in ``wilds`` are
     marked as wildcards (听用, tīngyòng); one copy of ``winning_tile`` is set apart at the end.
     ``tile_height`` is the height of a tile in ``unit``; with ``fit`` the picture shrinks to
-    a narrower container.
+    a narrower container (a number below 1: never below that part of its width).
 
     >>> '<title>Tiles: 1z 5z 6z 7z</title>' in tiles_svg("1567z")
     True
@@ -327,7 +335,7 @@ def hand_svg(
     wilds: WildsLike = None,
     tile_height: float = 40.0,
     unit: str = "px",
-    fit: bool = False,
+    fit: bool | float = False,
 ) -> str:
     """A hand as an SVG document: its concealed tiles, then its melds, each labelled.
 

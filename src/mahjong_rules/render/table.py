@@ -28,23 +28,24 @@ DISCARD_SCALE = 0.62
 """Discards are drawn this much smaller than the hands."""
 DISCARDS_PER_LINE = 18
 """Discards per line before they wrap."""
-_LABEL_WIDTH = 58.0
+_LABEL_WIDTH = 50.0
 _TALL = TILE_HEIGHT + TILE_DEPTH
 
 
-def _label(view: View, seat: SeatView) -> str:
-    words = [f"seat {seat.seat}"]
+def _label(view: View, seat: SeatView) -> list[str]:
+    """The lines beside a seat's band: its number, then what is known of it."""
+    lines = [f"seat {seat.seat}"]
     if seat.seat == view.seat:
-        words.append("(you)")
+        lines.append("(you)")
     if seat.seat == view.dealer:
-        words.append("庄 dealer")
+        lines.append("庄 dealer")
     if seat.won:
-        words.append("胡 won")
+        lines.append("胡 won")
     if seat.ting:
-        words.append("报听")
+        lines.append("报听 ready")
     if seat.points:
-        words.append(f"买{seat.points}")
-    return " ".join(words)
+        lines.append(f"买点 {seat.points}")
+    return lines
 
 
 def _hand_row(drawing: Drawing, x: float, y: float, view: View, seat: SeatView) -> float:
@@ -65,10 +66,10 @@ def _hand_row(drawing: Drawing, x: float, y: float, view: View, seat: SeatView) 
 
 def _seat_band(drawing: Drawing, y: float, view: View, seat: SeatView) -> float:
     """Draw one seat's band from ``y``; return the y below it."""
-    labels = _label(view, seat).split(" ", 2)
-    drawing.text(PAD, y + 14, " ".join(labels[:2]), size=LABEL_SIZE + 1)
-    if len(labels) > 2:
-        drawing.text(PAD, y + 27, labels[2])
+    first, *rest = _label(view, seat)
+    drawing.text(PAD, y + 12, first, size=LABEL_SIZE + 1)
+    for k, words in enumerate(rest):
+        drawing.text(PAD, y + 24 + 10 * k, words, size=LABEL_SIZE - 1)
     x = _hand_row(drawing, PAD + _LABEL_WIDTH, y, view, seat)
     x = draw_melds(drawing, x, y, seat.melds, view.wild_kinds)
     for _ in range(seat.hidden_kongs):
@@ -132,7 +133,9 @@ def _title(view: View) -> str:
     return "; ".join(parts)
 
 
-def view_svg(view: View, *, tile_height: float = 30.0, unit: str = "px", fit: bool = False) -> str:
+def view_svg(
+    view: View, *, tile_height: float = 30.0, unit: str = "px", fit: bool | float = False
+) -> str:
     """The table as seat ``view.seat`` sees it, as an SVG document (see the module docs).
 
     Wildcards are the view's own ``wild_kinds``; ``tile_height`` and ``unit`` size the hand
