@@ -81,6 +81,9 @@ class SeatState:
     won: bool = False
     drawn: Tile | None = None
     """The tile drawn this turn (``None`` on the dealer's first turn and after a peng)."""
+    turn_draws: tuple[Tile, ...] = ()
+    """Every tile drawn in this turn, its first draw and each kong replacement since, less any
+    put into a meld by 提 (YS-TI-1); empty after a peng and once the turn's discard is made."""
     draws: int = 0
     """How many times it has drawn this hand (kong replacements included)."""
     honor_run: int = 0

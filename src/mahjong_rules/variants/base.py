@@ -149,6 +149,16 @@ class Rules:
         """The best breakdown of a complete hand in its context (SCORE-3)."""
         raise NotImplementedError
 
+    def declines_self_win(self, state: State, seat: int) -> bool:
+        """Whether ``seat``, discarding now in its turn, declines a self-draw win that this turn
+        offered it (BS-PASSHU-1): its hand is complete and a self-draw win was allowed. Read
+        from the state, never from the list of actions; a variant where declaring can stand
+        in for the win (报听, BS-TING-4) counts that as declining too."""
+        s = state.seats[seat]
+        if s.drawn is None and state.discards_made > 0:
+            return False  # after a peng: no self-draw win this turn
+        return self._can_self_win(state, seat)
+
     def discard_lifts_pass_hu(self, state: State, seat: int) -> bool:
         """Whether a seat's own discard ends its 过手胡 block (Yongshan's rule: yes)."""
         return False
@@ -395,7 +405,7 @@ class Rules:
         out: list[Action] = []
         after_peng = s.drawn is None and state.discards_made > 0
         if not after_peng and self._can_self_win(state, seat):
-            out.append(_HU[seat])  # always first: _do_discard relies on it
+            out.append(_HU[seat])
         if not after_peng:
             out.extend(self.turn_kongs(state, seat))
         out.extend(self.extra_turn_actions(state, seat))
@@ -579,7 +589,17 @@ class Rules:
         left.remove(wild)
         melds[k] = Meld(melds[k].kind, tile, left, from_seat=melds[k].from_seat)
         concealed = s.concealed.remove(tile).add(wild)
-        state = _set_seat(state, seat, concealed=concealed, melds=tuple(melds), drawn=wild)
+        draws = list(s.turn_draws)
+        if tile in draws:
+            draws.remove(tile)
+        state = _set_seat(
+            state,
+            seat,
+            concealed=concealed,
+            melds=tuple(melds),
+            drawn=wild,
+            turn_draws=tuple(draws),
+        )
         return _emit(replace(state, ti_made=True), Swapped(seat, melds[k], wild))
 
     def next_to_draw(self, state: State, seat: int) -> int:
@@ -603,8 +623,9 @@ class Rules:
         pass_hu, pass_fan = s.pass_hu, s.pass_hu_fan
         if self.discard_lifts_pass_hu(state, seat):
             pass_hu, pass_fan = False, -1
-        elif (legal := self.legal_actions(state, seat)) and legal[0].__class__ is Hu:
-            # BS-PASSHU-1: declining a self-draw blocks wins on discards until the next draw
+        elif self.declines_self_win(state, seat):
+            # BS-PASSHU-1, BS-TING-4: declining a self-draw (by this discard, or by having
+            # declared 报听 instead) blocks wins on discards until the next draw
             pass_hu = True
             pass_fan = max(pass_fan, self._declined_fan(state, seat, s.drawn, WinKind.SELF_DRAW))
         seats = _seats_with(
@@ -613,6 +634,7 @@ class Rules:
             concealed=_less(s.concealed, tile),  # legal_actions checked it is held
             discards=(*s.discards, tile),
             drawn=None,
+            turn_draws=(),
             honor_run=run,
             pass_hu=pass_hu,
             pass_hu_fan=pass_fan,
@@ -818,6 +840,7 @@ class Rules:
             s,
             concealed=_plus(s.concealed, tile),  # a wall tile: never a fifth copy
             drawn=tile,
+            turn_draws=(*s.turn_draws, tile) if replacement else (tile,),
             draws=s.draws + 1,
             pass_hu=False,
             pass_hu_fan=-1,
@@ -873,6 +896,7 @@ class Rules:
                 concealed=_take(s.concealed, tile, 2, wilds),
                 melds=(*s.melds, meld),
                 drawn=None,
+                turn_draws=(),
                 pass_hu=False,
                 pass_hu_fan=-1,
                 pass_peng=_NO_KINDS,
@@ -894,6 +918,7 @@ class Rules:
             seat,
             concealed=_take(s.concealed, tile, 3, wilds),
             melds=(*s.melds, meld),
+            turn_draws=(),
             pass_peng=_NO_KINDS,
         )
         state = replace(state, current=seat, kong_chain=0, chain_refs=())
@@ -968,8 +993,20 @@ class Rules:
             pengs_on_table=pengs,
             seat=seat,
             dealer=state.dealer,
-            first_turn=state.discards_made <= 1 and all(not x.melds for x in state.seats),
+            first_turn=self._first_turn_win(state, seat, how),
         )
+
+    def _first_turn_win(self, state: State, seat: int, how: WinKind) -> bool:
+        """天胡 / 地胡 (YS-PAT-天胡, YS-PAT-地胡): a self-draw on the dealer's dealt 14 (no draw,
+        no discard, no meld yet), or a win on the dealer's first discard — the one that ended
+        his first turn, konged or not; no other seat's discard is ever one."""
+        dealer = state.dealer
+        if how is WinKind.SELF_DRAW:
+            s = state.seats[seat]
+            return seat == dealer and s.draws == 0 and not s.discards and not s.melds
+        if how is WinKind.DISCARD:
+            return state.current == dealer and len(state.seats[dealer].discards) == 1
+        return False
 
     def best_win(self, state: State, seat: int, how: WinKind) -> Breakdown | None:
         """The best win ``seat`` could make on any tile it waits on, scored as ``how``: the

@@ -72,7 +72,13 @@ class BaoshanOptions(Options):
     si_gui_yi_with_peng: bool = flag(
         False, "BS-PAT-四归一 Reading: the three may also be the winner's own peng"
     )
-    bao_ting: bool = flag(False, "BS-TING-1..3 来门报听: seats may declare ready at the start")
+    bao_ting: bool = flag(False, "BS-TING-1..5 来门报听: seats may declare ready at the start")
+    bao_ting_kong: str = choice(
+        "drawn",
+        ("drawn", "waits"),
+        "BS-TING-3 Reading: after 报听 a concealed kong only of the tile just drawn (drawn), or "
+        "any that keeps the waits (waits)",
+    )
     scoring: str = choice(
         "doubling", ("doubling", "linear"), "SCORE-1: pattern score 2**fan, or 1 + fan"
     )

@@ -49,13 +49,37 @@ class Baoshan(Rules):
         """BS-WIN-1 (melds + the compulsory pair) and BS-WIN-2 (小七对, 龙爪背)."""
         return is_win(concealed, 0, seven_pairs=True, honors=self.options.honors)
 
-    def _can_self_win(self, state: State, seat: int) -> bool:
+    def _self_win_offered(self, state: State, seat: int) -> bool:
+        """Whether this turn offers ``seat`` a self-draw win, before any choice it made: its
+        hand is complete and (BS-END-1 option) it is not the dealer's dealt 14 in a room that
+        forbids winning on it."""
         s = state.seats[seat]
         if s.drawn is None and state.discards_made == 0 and not self.options.dealer_dealt_win:
             return False  # BS-END-1 option: no win on the dealer's dealt 14
-        if s.ting and not s.discards:
-            return False  # BS-TING-2: in the declaring turn a seat chose 报听 over 胡
         return super()._can_self_win(state, seat)
+
+    def _declared_on_this_tile(self, state: State, seat: int) -> bool:
+        """BS-TING-2, BS-TING-4: the seat declared 报听 in this turn on the tiles it holds now (no
+        kong replacement drawn since), so it chose 报听 over the win these tiles offer. Its
+        first draw (a non-dealer) or its dealt 14 (the dealer) is the tile of the declaration;
+        a replacement drawn after an allowed kong is a new tile (BS-TING-5)."""
+        s = state.seats[seat]
+        if not s.ting or s.discards:
+            return False
+        return s.draws == (0 if seat == state.dealer else 1)
+
+    def _can_self_win(self, state: State, seat: int) -> bool:
+        if self._declared_on_this_tile(state, seat):
+            return False  # BS-TING-2: in the declaring turn a seat chose 报听 over 胡
+        return self._self_win_offered(state, seat)
+
+    def declines_self_win(self, state: State, seat: int) -> bool:
+        """BS-PASSHU-1 and BS-TING-4: discarding declines a win on offer, and so does having
+        declared 报听 instead of taking it (the declaration itself is the choice)."""
+        s = state.seats[seat]
+        if s.drawn is None and state.discards_made > 0:
+            return False  # after a peng
+        return self._self_win_offered(state, seat)
 
     def __init__(self, options: BaoshanOptions | None = None, /, **kwargs: object) -> None:
         super().__init__(options, **kwargs)
@@ -110,13 +134,28 @@ class Baoshan(Rules):
         return [t for t in s.concealed.distinct() if self._ready(s.concealed.remove(t))]
 
     def concealed_kong_allowed(self, state: State, seat: int, tile: Tile) -> bool:
-        """BS-TING-3: after 报听 a concealed kong only if the waits stay exactly the same."""
+        """BS-TING-3: after 报听 (from the declaration on, in the declaring turn too) a concealed
+        kong only if the waits stay exactly the same; with ``bao_ting_kong="drawn"`` (default)
+        only of the tile just drawn, as its fourth copy, so no other tile enters the locked
+        hand. The dealer's declaring turn has no drawn tile: under ``"drawn"`` no kong after
+        declaring; under ``"waits"`` the hand left by the kong (he must then discard the
+        replacement) must wait exactly as one of his declaring discards would leave it."""
         s = state.seats[seat]
-        if not s.ting or s.drawn is None:
+        if not s.ting:
             return True
-        before = winning_tiles(s.concealed.remove(s.drawn), honors=self.options.honors)
-        after = winning_tiles(s.concealed.remove(tile, 4), honors=self.options.honors)
-        return before == after
+        honors = self.options.honors
+        drawn = s.drawn
+        if self.options.bao_ting_kong == "drawn" and drawn is not tile:
+            return False
+        after = winning_tiles(s.concealed.remove(tile, 4), honors=honors)
+        if not after:
+            return False
+        if drawn is not None:
+            return after == winning_tiles(s.concealed.remove(drawn), honors=honors)
+        return any(
+            after == winning_tiles(s.concealed.remove(t), honors=honors)
+            for t in s.concealed.distinct()
+        )
 
     # ------------------------------------------------------------------ 十老头 (BS-WIN-3)
 
