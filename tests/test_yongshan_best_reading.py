@@ -29,6 +29,8 @@ ROOMS = (
     YongshanOptions.build(fan_cap=None),
     YongshanOptions.build(fan_cap=None, fan={"gui": 3, "ben_jin": 2, "peng_peng_hu": 4}),
     YongshanOptions.build(fan_cap=None, scoring="linear", fan={"qing_yi_se": 5, "qi_dui": 0}),
+    YongshanOptions.build(wild_reading="any"),
+    YongshanOptions.build(fan_cap=None, wild_reading="any", fan={"gui": 3, "ben_jin": 2}),
 )
 
 
@@ -72,7 +74,8 @@ def test_candidates_score_as_the_best_of_every_reading(
     case: tuple[WinContext, YongshanOptions],
 ) -> None:
     """YS-PAT-MAX, SCORE-3: the same points and fan as scoring every reading (YS-WILD-6
-    respected by both)."""
+    respected by both; with ``wild_reading="lack_a_suit"``, YS-WILD-5, every reading that
+    lacks a suit as read, so the programme's constraint misses no better reading)."""
     ctx, options = case
     if not is_win(ctx.concealed, ctx.wilds, honors=False):
         return
@@ -82,7 +85,7 @@ def test_candidates_score_as_the_best_of_every_reading(
         fans=options.fans(),
         scoring=options.scoring,
         cap=options.fan_cap,
-        readings=readings(ctx),
+        readings=readings(ctx, lack_a_suit=options.wild_reading == "lack_a_suit"),
         honors=False,
     )
     fast = score_yongshan(ctx, options)

@@ -542,6 +542,8 @@ def test_options_defaults() -> None:
     assert options.scoring == "doubling"
     assert options.ting_dian_three_players is False
     assert options.ti_from_hand is False
+    assert options.wild_reading == "lack_a_suit"
+    assert options.meld_wilds == "naturals_first"
     assert options.hua_zhu_fan is None
     assert options.hua_zhu_points == 8  # the cap's score: 2 ** 3
     assert YongshanOptions.build(fan_cap=None).hua_zhu_points == 8  # no cap: 3 fan
@@ -554,6 +556,8 @@ def test_options_defaults() -> None:
         "zi_mo_jia_fan",
         "ting_dian_three_players",
         "ti_from_hand",
+        "wild_reading",
+        "meld_wilds",
         "hua_zhu_fan",
         "scoring",
         "fan_cap",

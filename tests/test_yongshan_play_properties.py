@@ -23,8 +23,9 @@ after every step:
   every meld holds at least one natural copy of its tile, its wildcards are all of
   ``state.wild_kinds``, and no meld is of a wildcard kind; a peng or kong uses wildcards only
   where the natural copies fall short (Reading).
-* YS-TI-1: 提 is listed only in a turn begun with the seat's own draw, for the tile drawn (any
-  natural tile in hand with ``ti_from_hand``), and it swaps exactly one wildcard of one meld.
+* YS-TI-1: 提 is listed only in a turn begun with the seat's own draw, for a tile drawn this
+  turn and still in hand (any natural tile in hand with ``ti_from_hand``), and it swaps exactly
+  one wildcard of one meld.
 * YS-END-1: a seat that has won never acts, is never asked in a window, never pays or receives
   again (every payment added after its win names other seats), and keeps its tiles as they
   were; ``won`` never goes back to False and the seats marked won are those of ``state.wins``.
@@ -499,9 +500,11 @@ def check_start(rules: Rules, state: State) -> None:
 
 
 def _listed_meld_ok(state: State, seat: int, action: Peng | Gang, tile: Tile) -> None:
-    """YS-WILD-3, YS-CLAIM-2: a listed peng or kong holds a natural copy, wildcards only of the
-    wildcard kinds and only where the natural copies fall short (Reading), is of no wildcard
-    kind and of no third suit."""
+    """YS-WILD-3, YS-CLAIM-2, YS-CLAIM-6: a listed peng or kong holds a natural copy, wildcards
+    only of the wildcard kinds and (``meld_wilds="naturals_first"``) only where the natural
+    copies fall short — with ``"any"``, a claimed one may use fewer of the naturals held — and
+    is of no wildcard kind and of no third suit."""
+    every = state.options.meld_wilds == "any"
     s = state.seats[seat]
     kinds = state.wild_kinds
     wilds = action.wild_tiles
@@ -510,12 +513,18 @@ def _listed_meld_ok(state: State, seat: int, action: Peng | Gang, tile: Tile) ->
     held = s.concealed.count(tile)  # natural copies in hand
     kind = action.kind if isinstance(action, Gang) else MeldKind.PENG
     if kind is MeldKind.PENG:
-        assert held >= 1 and (held >= 2) == (not wilds), action
+        used = 2 - len(wilds)
+        assert 1 <= used <= held, action
+        assert every or (held >= 2) == (not wilds), action
     elif kind is MeldKind.BU_GANG:
         assert any(m.kind is MeldKind.PENG and m.tile == tile for m in s.melds), action
         assert len(wilds) <= 1 and (held >= 1) == (not wilds), action
-    else:  # 直杠 on the discard (three from the hand), 暗杠 (four)
-        assert held >= 1 and held + len(wilds) == (3 if kind is MeldKind.ZHI_GANG else 4), action
+    elif kind is MeldKind.ZHI_GANG:  # on the discard, three from the hand
+        used = 3 - len(wilds)
+        assert 1 <= used <= held, action
+        assert every or used == min(held, 3), action
+    else:  # 暗杠: four from the hand
+        assert held >= 1 and held + len(wilds) == 4, action
     suits = {m.tile.suit for m in s.melds} | {tile.suit}
     assert len(suits) <= 2, "YS-CLAIM-2: no meld of a third suit"
 
@@ -552,11 +561,11 @@ def check_acting(rules: Rules, state: State) -> None:
                     assert a.kind in (MeldKind.BU_GANG, MeldKind.AN_GANG), a
                     _listed_meld_ok(state, seat, a, a.tile)
                 elif isinstance(a, Ti):  # YS-TI-1
-                    assert s.drawn is not None, "提 only in a turn begun with a draw"
+                    assert s.turn_draws, "提 only in a turn begun with a draw"
                     assert not state.ti_made, "one 提 per draw"
                     assert a.tile not in kinds and a.tile in s.concealed and a.wild in kinds
                     if not _options(rules).ti_from_hand:
-                        assert a.tile == s.drawn, "提 with the tile drawn"
+                        assert a.tile in s.turn_draws, "提 with a tile drawn this turn"
                     assert any(m.tile == a.tile and a.wild in m.wild_tiles for m in s.melds)
                     left = s.concealed.remove(a.tile).add(a.wild)
                     assert any(t not in kinds for t in left), "YS-NODISCARD-1"

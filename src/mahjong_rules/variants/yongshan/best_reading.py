@@ -8,12 +8,14 @@ scoring each one takes seconds. But a Yongshan score depends on a reading only t
 * per tile kind, how many copies it holds as read: 归 (four copies, with the winner's pengs) and
   本金 (copies of the 本金 tile) add up kind by kind.
 
-So for each class of reading (all pungs or not; one given suit or any) a dynamic programme over
+So for each class of reading (all pungs or not; one given suit, or the suits it may hold: any,
+or — with ``lack_a_suit``, YS-WILD-5 — two given suits) a dynamic programme over
 the 27 kinds finds a reading of that class with the most 归 and 本金 fan, subject to YS-WILD-6
-(no fifth copy, the melds included). The best of these few readings (at most nine) scores as much
-as the best of all readings, so :func:`~mahjong_rules.variants.yongshan.patterns.score_yongshan`
-scores only them. Ties go to the first class in the order above, then to the first choice at each
-kind (fewest chows, no pung, no pair), so the reading reported is deterministic.
+(no fifth copy, the melds included). The best of these few readings (at most eighteen) scores
+as much as the best of all readings, so
+:func:`~mahjong_rules.variants.yongshan.patterns.score_yongshan` scores only them. Ties go to
+the first class in the order above, then to the first choice at each kind (fewest chows, no
+pung, no pair), so the reading reported is deterministic.
 """
 
 from __future__ import annotations
@@ -41,10 +43,13 @@ def candidate_readings(
     ben_jin_fan: int,
     *,
     seven_pairs: bool = True,
+    lack_a_suit: bool = False,
 ) -> Iterator[Decomposition]:
     """Readings of ``concealed`` + ``wilds`` (no honors) among which one scores best.
 
-    ``gui_fan`` and ``ben_jin_fan`` are the room's fan for one 归 and one 本金 level.
+    ``gui_fan`` and ``ben_jin_fan`` are the room's fan for one 归 and one 本金 level. With
+    ``lack_a_suit`` (YS-WILD-5, ``wild_reading="lack_a_suit"``) only readings that, wildcards
+    as read and melds included, hold at most two of 万 筒 条 are searched.
     """
     c, limit = _counts_and_limits(concealed, melds)
     if any(c[i] > limit[i] for i in range(27)):
@@ -53,23 +58,32 @@ def candidate_readings(
     for meld in melds:
         if meld.kind is MeldKind.PENG:
             pengs[meld.tile.index] += 3
-    meld_suits = {meld.tile.index // 9 for meld in melds}
+    meld_mask = 0
+    for meld in melds:
+        meld_mask |= 1 << meld.tile.index // 9
     ind = indicator.index if indicator is not None and indicator.index < 27 else -1
+    classes = _LACKING if lack_a_suit else _ANY
     seen: set[Decomposition] = set()
     for pung_only in (True, False):
-        for suit in (0, 1, 2, None):
-            if suit is not None and (meld_suits - {suit}):
+        for suits in classes:
+            if meld_mask & ~suits:
                 continue
-            found = _standard(c, wilds, limit, pengs, ind, gui_fan, ben_jin_fan, pung_only, suit)
+            found = _standard(c, wilds, limit, pengs, ind, gui_fan, ben_jin_fan, pung_only, suits)
             if found is not None and found not in seen:
                 seen.add(found)
                 yield found
     if seven_pairs and not melds and concealed.size + wilds == 14:
-        for suit in (0, 1, 2, None):
-            found = _pairs(c, wilds, limit, ind, gui_fan, ben_jin_fan, suit)
+        for suits in classes:
+            found = _pairs(c, wilds, limit, ind, gui_fan, ben_jin_fan, suits)
             if found is not None and found not in seen:
                 seen.add(found)
                 yield found
+
+
+_ANY = (1, 2, 4, 7)
+"""Suit classes of readings (a mask: 1 万, 2 筒, 4 条): each one suit, then any."""
+_LACKING = (1, 2, 4, 6, 5, 3)
+"""Each one suit, then each two suits (no 万, no 筒, no 条): YS-WILD-5's ``lack_a_suit``."""
 
 
 def fits_with_melds(concealed: TileCounts, wilds: int, melds: tuple[Meld, ...]) -> bool:
@@ -159,7 +173,7 @@ def _standard(
     gui: int,
     ben: int,
     pung_only: bool,
-    suit: int | None,
+    suits: int,
 ) -> Decomposition | None:
     """The best standard-form reading of one class, or ``None`` if the class has none."""
 
@@ -172,7 +186,7 @@ def _standard(
         if i % 9 == 0 and (k1 or k2):
             return _NEG, ()  # a chow cannot cross a suit
         outcome: tuple[int, tuple[int, ...]] = (_NEG, ())
-        in_suit = suit is None or i // 9 == suit
+        in_suit = bool(suits >> i // 9 & 1)
         chows = 0 if pung_only or i % 9 > 6 else 4
         for k, p, q, x, total in _choices(c[i], limit[i], k1 + k2, left, paired, chows, in_suit):
             rest, _ = best(i + 1, k, k1, left - x, paired or bool(q))
@@ -211,7 +225,7 @@ def _pairs(
     ind: int,
     gui: int,
     ben: int,
-    suit: int | None,
+    suits: int,
 ) -> Decomposition | None:
     """The best seven-pairs reading of one suit class (四归 counts as two pairs and one 归)."""
     no_pengs = [0] * 27
@@ -221,7 +235,7 @@ def _pairs(
         if i == 27:
             return (0, 0) if not left else (_NEG, 0)
         outcome = (_NEG, 0)
-        in_suit = suit is None or i // 9 == suit
+        in_suit = bool(suits >> i // 9 & 1)
         for total in (0, 2, 4):
             if total < c[i] or total > limit[i] or (total and not in_suit):
                 continue

@@ -79,6 +79,18 @@ class YongshanOptions(Options):
     ti_from_hand: bool = flag(
         False, "YS-TI-1 提: any matching natural tile in hand may replace a meld's wildcard"
     )
+    wild_reading: str = choice(
+        "lack_a_suit",
+        ("lack_a_suit", "any"),
+        "YS-WILD-5 Reading: the scored reading, wildcards as read, lacks a suit (lack_a_suit), "
+        "or wildcards may stand for any tile (any)",
+    )
+    meld_wilds: str = choice(
+        "naturals_first",
+        ("naturals_first", "any"),
+        "YS-CLAIM-6 Reading: a claimed peng/kong takes natural copies first (naturals_first), or "
+        "every composition with a natural copy is offered (any)",
+    )
     hua_zhu_fan: int | None = optional_int(
         None,
         0,

@@ -97,10 +97,15 @@ def _fits_melds(reading: Decomposition, melds: tuple[Meld, ...]) -> bool:
     return all(tiles.count(meld.tile) + _meld_copies(meld) <= 4 for meld in melds)
 
 
-def readings(ctx: WinContext) -> Iterator[Decomposition]:
-    """Every reading of ``ctx``'s concealed part (no honors) that YS-WILD-6 allows."""
+def readings(ctx: WinContext, *, lack_a_suit: bool = False) -> Iterator[Decomposition]:
+    """Every reading of ``ctx``'s concealed part (no honors) that YS-WILD-6 allows; with
+    ``lack_a_suit`` (YS-WILD-5) only those that, wildcards as read and melds included, hold at
+    most two of 万 筒 条."""
+    melds = ctx.melds
     for reading in iter_decompositions(ctx.concealed, ctx.wilds, honors=False):
-        if _fits_melds(reading, ctx.melds):
+        if _fits_melds(reading, melds) and (
+            not lack_a_suit or lacks_a_suit(reading.tiles, melds)
+        ):
             yield reading
 
 
@@ -346,16 +351,25 @@ def score_yongshan(ctx: WinContext, options: YongshanOptions) -> Breakdown | Non
 
     Every reading of ``(ctx.concealed, ctx.wilds)`` without honors that YS-WILD-6 allows is
     scored with the room's fans, scoring and fan cap (SCORE-1, SCORE-2, YS-CAP-1); the reported
-    ``reading.wilds`` says what each wildcard stood for. 缺一门 is not checked here.
+    ``reading.wilds`` says what each wildcard stood for. 缺一门 of the natural tiles is the rules'
+    check; with ``wild_reading="lack_a_suit"`` (default, YS-WILD-5) the reading scored must
+    itself lack a suit, the wildcards counted as what they stand for.
     """
     fans = options.fans()
+    lacking = options.wild_reading == "lack_a_suit"  # YS-WILD-5
     if ctx.wilds >= _FEW_WILDS:
         # thousands of readings: score only the few among which one is best (best_reading.py)
         found: Iterable[Decomposition] = candidate_readings(
-            ctx.concealed, ctx.wilds, ctx.melds, ctx.indicator, fans["gui"], fans["ben_jin"]
+            ctx.concealed,
+            ctx.wilds,
+            ctx.melds,
+            ctx.indicator,
+            fans["gui"],
+            fans["ben_jin"],
+            lack_a_suit=lacking,
         )
     else:
-        found = readings(ctx)
+        found = readings(ctx, lack_a_suit=lacking)
     return best_breakdown(
         yongshan_patterns(options),
         ctx,

@@ -271,17 +271,18 @@ class Yongshan(Rules):
         return self._only_wilds(state, s.concealed.remove(drawn))
 
     def extra_turn_actions(self, state: State, seat: int) -> list[Action]:
-        """提 (YS-TI-1): in a turn begun with its own draw, the tile drawn (any natural tile in
-        hand with ``ti_from_hand``) replaces a wildcard in one of its pengs or kongs; never
-        when it would leave only wildcards in hand (YS-NODISCARD-1)."""
+        """提 (YS-TI-1): in a turn begun with its own draw, a tile drawn this turn and still in
+        hand — its first draw or any kong replacement since (any natural tile in hand with
+        ``ti_from_hand``) — replaces a wildcard in one of its pengs or kongs; one 提 per draw;
+        never when it would leave only wildcards in hand (YS-NODISCARD-1)."""
         s = state.seats[seat]
-        if s.drawn is None or state.ti_made or not any(m.wild_tiles for m in s.melds):
+        if not s.turn_draws or state.ti_made or not any(m.wild_tiles for m in s.melds):
             return []  # one 提 per draw (YS-TI-1)
         naturals, _ = self.wilds_in(state, s.concealed)
         if self.options.ti_from_hand:
             candidates: Iterable[Tile] = naturals.kinds()
         else:
-            candidates = (s.drawn,) if s.drawn in naturals else ()
+            candidates = sorted({t for t in s.turn_draws if t in naturals})
         out: list[Action] = []
         for tile in candidates:
             for meld in s.melds:
@@ -301,19 +302,23 @@ class Yongshan(Rules):
         naturals, wilds = self.wilds_in(state, concealed)
         n = naturals.count(tile)
         out: list[Action] = []
-        if n and tile not in s.pass_peng:
-            choices: Iterable[tuple[Tile, ...]] = (
-                [()] if n >= 2 else wild_choices(concealed, kinds, 1)
-            )
-            for chosen in choices:
-                after = concealed.remove(tile, 2 - len(chosen))
-                for wild in chosen:
-                    after = after.remove(wild)
-                if not self._only_wilds(state, after):  # YS-CLAIM-5
-                    out.append(Peng(seat, chosen))
-        if n and n + wilds >= 3:
-            for chosen in wild_choices(concealed, kinds, 3 - n) if n < 3 else [()]:
-                out.append(Gang(seat, tile, MeldKind.ZHI_GANG, chosen))
+        if not n:
+            return out
+        # YS-CLAIM-6: with "naturals_first" the natural copies go in first and wildcards make up
+        # only what they lack; with "any" every composition with a natural copy is its own claim
+        every = self.options.meld_wilds == "any"
+        if tile not in s.pass_peng:
+            for k in range(min(n, 2), 0 if every else min(n, 2) - 1, -1):  # naturals used
+                for chosen in wild_choices(concealed, kinds, 2 - k) if k < 2 else [()]:
+                    after = concealed.remove(tile, k)
+                    for wild in chosen:
+                        after = after.remove(wild)
+                    if not self._only_wilds(state, after):  # YS-CLAIM-5
+                        out.append(Peng(seat, chosen))
+        if n + wilds >= 3:
+            for k in range(min(n, 3), 0 if every else min(n, 3) - 1, -1):
+                for chosen in wild_choices(concealed, kinds, 3 - k) if k < 3 else [()]:
+                    out.append(Gang(seat, tile, MeldKind.ZHI_GANG, chosen))
         return out
 
     # ------------------------------------------------------------------ payments and the end
