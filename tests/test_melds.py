@@ -261,6 +261,14 @@ def test_validation(
             {"kind": P, "tile": Tile("1m"), "wild_tiles": "8p", "from_seat": 0},
             "wild_tiles holds Tile objects, not str",
         ),
+        (
+            {"kind": P, "tile": Tile("1m"), "wild_tiles": None, "from_seat": 0},
+            "wild_tiles holds Tile objects, not a NoneType",
+        ),
+        (
+            {"kind": P, "tile": Tile("1m"), "wild_tiles": 8, "from_seat": 0},
+            "wild_tiles holds Tile objects, not a int",
+        ),
     ],
 )
 def test_type_errors(kwargs: dict[str, object], message: str) -> None:
@@ -318,3 +326,16 @@ def test_text_round_trip(meld: Meld) -> None:
     assert eval(repr(meld), {"Meld": Meld}) == meld
     assert len(meld.tiles) == meld.size
     assert meld.tiles.count(meld.tile) == meld.naturals
+
+
+@pytest.mark.parametrize(
+    ("digits", "shown"),
+    [("9" * 5000, "999999..."), ("0" * 5000, "000000..."), ("4", "4"), ("0004", "0004")],
+)
+def test_parse_bounds_the_seat_number(digits: str, shown: str) -> None:
+    """A seat written with thousands of digits is refused without reading it as a number."""
+    text = "P5m@" + digits
+    with pytest.raises(MeldError) as info:
+        Meld.parse(text)
+    assert str(info.value).startswith(f"seat must be 0..3, got {shown} at position 4 in 'P5m@")
+    assert Meld.parse("P5m@001") == Meld(P, Tile("5m"), (), 1)

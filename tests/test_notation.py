@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mahjong_rules.errors import TileParseError
+from mahjong_rules.errors import InvalidHandError, MahjongRulesError, TileParseError
 from mahjong_rules.notation import Style, format_tiles, parse_tiles
 from mahjong_rules.tiles import Tile, all_tiles
 
@@ -79,9 +79,29 @@ def test_format_default_style_is_notation() -> None:
 
 
 def test_format_unknown_style() -> None:
-    with pytest.raises(ValueError) as info:
+    with pytest.raises(TileParseError) as info:
         format_tiles([Tile("1m")], "ascii")  # type: ignore[arg-type]
-    assert str(info.value) == ("unknown style 'ascii'; choose 'notation', 'chinese' or 'unicode'")
+    assert str(info.value) == (
+        "unknown style 'ascii'; choose 'notation', 'chinese' or 'unicode' at position 0 in 'ascii'"
+    )
+    assert isinstance(info.value, ValueError)
+    with pytest.raises(TileParseError, match=r"^unknown style None;"):
+        format_tiles([], None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("tiles", "message"),
+    [
+        ([None], "format_tiles() takes Tile objects; item 0 is a NoneType"),
+        ([Tile("1m"), "2m"], "format_tiles() takes Tile objects; item 1 is a str"),
+        (5, "format_tiles() takes Tile objects, not a int"),
+    ],
+)
+def test_format_refuses_what_is_not_tiles(tiles: object, message: str) -> None:
+    with pytest.raises(InvalidHandError) as info:
+        format_tiles(tiles)  # type: ignore[arg-type]
+    assert str(info.value) == message
+    assert isinstance(info.value, MahjongRulesError)
 
 
 def test_parse_wrong_type() -> None:

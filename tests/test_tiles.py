@@ -277,6 +277,15 @@ def test_index_out_of_range(index: int) -> None:
     assert str(info.value) == f"tile index must be 0..33, got {index} at position 0 in '{index}'"
 
 
+def test_huge_index_is_refused_without_writing_it_out() -> None:
+    with pytest.raises(TileParseError) as info:
+        Tile(10**5000)
+    assert str(info.value) == (
+        "tile index must be 0..33, got a number of over 9 digits at position 0"
+        " in 'a number of over 9 digits'"
+    )
+
+
 @pytest.mark.parametrize(
     ("spec", "type_name"), [(True, "bool"), (1.0, "float"), (None, "NoneType"), (b"1m", "bytes")]
 )

@@ -108,7 +108,10 @@ MELD_LETTERS = "".join(_KIND_BY_LETTER)
 
 
 def _sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
-    tiles = tuple(tiles)
+    try:
+        tiles = tuple(tiles)
+    except TypeError:
+        raise TypeError(f"wild_tiles holds Tile objects, not a {type(tiles).__name__}") from None
     for tile in tiles:
         if not isinstance(tile, Tile):
             raise TypeError(f"wild_tiles holds Tile objects, not {type(tile).__name__}")
@@ -260,9 +263,10 @@ def _parse_meld(text: str, start: int, stop: int) -> Meld:
             j += 1
         if j == i:
             _fail("'@' must be followed by a seat number", text, i)
+        if j - i > 3 or int(text[i:j]) >= MAX_SEATS:  # a long number is never a seat
+            shown = text[i:j] if j - i <= 6 else text[i : i + 6] + "..."
+            _fail(f"seat must be 0..{MAX_SEATS - 1}, got {shown}", text, i)
         seat = int(text[i:j])
-        if seat >= MAX_SEATS:
-            _fail(f"seat must be 0..{MAX_SEATS - 1}, got {seat}", text, i)
         i = j
     if i < stop:
         _fail(f"unexpected character {text[i]!r}", text, i)

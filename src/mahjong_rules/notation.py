@@ -1,5 +1,8 @@
 """Reading and writing tiles as text.
 
+:func:`parse_tiles` is defined in :mod:`mahjong_rules.tiles` (``Tile("五萬")`` reads with it)
+and exported here beside :func:`format_tiles`.
+
 Three spellings are accepted, freely mixed, with optional spaces or commas between tiles:
 
 * the one-line notation ``"123m456p789s11z"`` (digits, then the suit letter; ``z`` = honors
@@ -27,87 +30,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from mahjong_rules.errors import TileParseError
-from mahjong_rules.tiles import HONOR_NAMES_ZH, NUMERALS_ZH, Suit, Tile, all_tiles
+from mahjong_rules.errors import InvalidHandError, TileParseError
+from mahjong_rules.tiles import Tile, parse_tiles
 
 __all__ = ["Style", "format_tiles", "parse_tiles"]
 
 Style = Literal["notation", "chinese", "unicode"]
 """The text styles :func:`format_tiles` writes and :func:`parse_tiles` reads."""
-
-_SUIT_CHARS: dict[str, Suit] = {
-    "m": Suit.MAN, "p": Suit.PIN, "s": Suit.SOU, "z": Suit.HONOR,
-    "万": Suit.MAN, "萬": Suit.MAN,
-    "筒": Suit.PIN, "饼": Suit.PIN, "餅": Suit.PIN,
-    "条": Suit.SOU, "條": Suit.SOU, "索": Suit.SOU,
-}  # fmt: skip
-_RANK_CHARS: dict[str, int] = {str(r): r for r in range(1, 10)}
-_RANK_CHARS.update({c: i + 1 for i, c in enumerate(NUMERALS_ZH)})
-_HONOR_WORDS: dict[str, int] = {name: i + 1 for i, name in enumerate(HONOR_NAMES_ZH)}
-_HONOR_WORDS.update({"東": 1, "發": 6, "红中": 7, "紅中": 7, "白板": 5, "发财": 6, "發財": 6})
-_UNICODE: dict[str, Tile] = {t.char: t for t in all_tiles()}
-_SEPARATORS = " \t\n,，、\ufe0f"
-
-
-def parse_tiles(text: str) -> tuple[Tile, ...]:
-    """Read tiles from text in any of the accepted spellings, in the order written.
-
-    Raises :class:`~mahjong_rules.errors.TileParseError` naming the offending character
-    and its position.
-    """
-    if not isinstance(text, str):
-        raise TypeError(f"parse_tiles() takes a str, not {type(text).__name__}")
-    tiles: list[Tile] = []
-    pending: list[tuple[int, int]] = []  # (rank, position) waiting for their suit
-    i, n = 0, len(text)
-    while i < n:
-        ch = text[i]
-        if ch in _RANK_CHARS:
-            pending.append((_RANK_CHARS[ch], i))
-            i += 1
-            continue
-        if ch in _SUIT_CHARS:
-            suit = _SUIT_CHARS[ch]
-            if not pending:
-                raise TileParseError(f"suit {ch!r} has no ranks before it", text, i)
-            for rank, pos in pending:
-                tiles.append(_suited(suit, rank, text, pos))
-            pending.clear()
-            i += 1
-            continue
-        if pending:
-            rank, pos = pending[-1]
-            if ch in _SEPARATORS:
-                raise TileParseError(f"rank {text[pos]!r} has no suit after it", text, pos)
-            raise TileParseError(f"unexpected character {ch!r}", text, i)
-        if ch in _SEPARATORS:
-            i += 1
-            continue
-        word = text[i : i + 2]
-        if word in _HONOR_WORDS:
-            tiles.append(Tile(26 + _HONOR_WORDS[word]))
-            i += 2
-            continue
-        if ch in _HONOR_WORDS:
-            tiles.append(Tile(26 + _HONOR_WORDS[ch]))
-            i += 1
-            continue
-        if ch in _UNICODE:
-            tiles.append(_UNICODE[ch])
-            i += 1
-            continue
-        if ch == "0":
-            raise TileParseError("rank '0' does not exist (ranks are 1..9)", text, i)
-        raise TileParseError(f"unexpected character {ch!r}", text, i)
-    if pending:
-        raise TileParseError("ranks at the end have no suit", text, pending[0][1])
-    return tuple(tiles)
-
-
-def _suited(suit: Suit, rank: int, text: str, pos: int) -> Tile:
-    if rank > suit.size:
-        raise TileParseError(f"rank {text[pos]!r} does not exist for honors (1..7)", text, pos)
-    return Tile(suit.offset + rank - 1)
 
 
 def format_tiles(tiles: Iterable[Tile], style: Style = "notation") -> str:
@@ -116,8 +45,24 @@ def format_tiles(tiles: Iterable[Tile], style: Style = "notation") -> str:
     ``"notation"`` merges runs of one suit (``'123m45p'``), ``"chinese"`` writes names
     separated by spaces (``'一万 东'``), ``"unicode"`` writes the tile characters.
     :func:`parse_tiles` reads back every style.
+
+    An unknown style raises :class:`~mahjong_rules.errors.TileParseError`; anything but
+    :class:`~mahjong_rules.tiles.Tile` objects raises
+    :class:`~mahjong_rules.errors.InvalidHandError`.
     """
-    tiles = tuple(tiles)
+    if style not in _STYLES:
+        raise TileParseError(
+            f"unknown style {style!r}; choose 'notation', 'chinese' or 'unicode'", str(style), 0
+        )
+    try:
+        tiles = tuple(tiles)
+    except TypeError:
+        what = type(tiles).__name__
+        raise InvalidHandError(f"format_tiles() takes Tile objects, not a {what}") from None
+    for k, tile in enumerate(tiles):
+        if type(tile) is not Tile:
+            what = type(tile).__name__
+            raise InvalidHandError(f"format_tiles() takes Tile objects; item {k} is a {what}")
     if style == "notation":
         out: list[str] = []
         for k, tile in enumerate(tiles):
@@ -127,6 +72,7 @@ def format_tiles(tiles: Iterable[Tile], style: Style = "notation") -> str:
         return "".join(out)
     if style == "chinese":
         return " ".join(t.name_zh for t in tiles)
-    if style == "unicode":
-        return "".join(t.char for t in tiles)
-    raise ValueError(f"unknown style {style!r}; choose 'notation', 'chinese' or 'unicode'")
+    return "".join(t.char for t in tiles)
+
+
+_STYLES = ("notation", "chinese", "unicode")

@@ -89,14 +89,13 @@ class Tile:
         if isinstance(spec, int) and not isinstance(spec, bool):
             if 0 <= spec < 34:
                 return _TILES[spec]
-            raise TileParseError(f"tile index must be 0..33, got {spec}", str(spec), 0)
+            shown = str(spec) if -(10**9) < spec < 10**9 else "a number of over 9 digits"
+            raise TileParseError(f"tile index must be 0..33, got {shown}", shown, 0)
         if isinstance(spec, str):
             tile = _SPELLINGS.get(spec.strip().replace("\ufe0f", ""))
             if tile is not None:
                 return tile
-            from mahjong_rules.notation import parse_tiles  # the full parser names the position
-
-            tiles = parse_tiles(spec)
+            tiles = parse_tiles(spec)  # the full parser names the offending position
             if len(tiles) != 1:
                 raise TileParseError(f"expected one tile, got {len(tiles)}", spec, 0)
             return tiles[0]
@@ -176,3 +175,84 @@ def _spellings() -> dict[str, Tile]:
 
 
 _SPELLINGS = _spellings()
+
+# ---------------------------------------------------------------------- reading tile text
+# The reader lives here, beside Tile, which reads with it; mahjong_rules.notation exports it.
+
+_SUIT_CHARS: dict[str, Suit] = {
+    "m": Suit.MAN, "p": Suit.PIN, "s": Suit.SOU, "z": Suit.HONOR,
+    "万": Suit.MAN, "萬": Suit.MAN,
+    "筒": Suit.PIN, "饼": Suit.PIN, "餅": Suit.PIN,
+    "条": Suit.SOU, "條": Suit.SOU, "索": Suit.SOU,
+}  # fmt: skip
+_RANK_CHARS: dict[str, int] = {str(r): r for r in range(1, 10)}
+_RANK_CHARS.update({c: i + 1 for i, c in enumerate(NUMERALS_ZH)})
+_HONOR_WORDS: dict[str, int] = {name: i + 1 for i, name in enumerate(HONOR_NAMES_ZH)}
+_HONOR_WORDS.update({"東": 1, "發": 6, "红中": 7, "紅中": 7, "白板": 5, "发财": 6, "發財": 6})
+_UNICODE: dict[str, Tile] = {t.char: t for t in all_tiles()}
+_SEPARATORS = " \t\n,，、\ufe0f"
+
+
+def parse_tiles(text: str) -> tuple[Tile, ...]:
+    """Read tiles from text in any of the accepted spellings (see :mod:`mahjong_rules.notation`),
+    in the order written.
+
+    Raises :class:`~mahjong_rules.errors.TileParseError` naming the offending character
+    and its position.
+
+    >>> parse_tiles("12m 五筒 🀀")
+    (Tile('1m'), Tile('2m'), Tile('5p'), Tile('1z'))
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_tiles() takes a str, not {type(text).__name__}")
+    tiles: list[Tile] = []
+    pending: list[tuple[int, int]] = []  # (rank, position) waiting for their suit
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch in _RANK_CHARS:
+            pending.append((_RANK_CHARS[ch], i))
+            i += 1
+            continue
+        if ch in _SUIT_CHARS:
+            suit = _SUIT_CHARS[ch]
+            if not pending:
+                raise TileParseError(f"suit {ch!r} has no ranks before it", text, i)
+            for rank, pos in pending:
+                tiles.append(_suited(suit, rank, text, pos))
+            pending.clear()
+            i += 1
+            continue
+        if pending:
+            rank, pos = pending[-1]
+            if ch in _SEPARATORS:
+                raise TileParseError(f"rank {text[pos]!r} has no suit after it", text, pos)
+            raise TileParseError(f"unexpected character {ch!r}", text, i)
+        if ch in _SEPARATORS:
+            i += 1
+            continue
+        word = text[i : i + 2]
+        if word in _HONOR_WORDS:
+            tiles.append(_TILES[26 + _HONOR_WORDS[word]])
+            i += 2
+            continue
+        if ch in _HONOR_WORDS:
+            tiles.append(_TILES[26 + _HONOR_WORDS[ch]])
+            i += 1
+            continue
+        if ch in _UNICODE:
+            tiles.append(_UNICODE[ch])
+            i += 1
+            continue
+        if ch == "0":
+            raise TileParseError("rank '0' does not exist (ranks are 1..9)", text, i)
+        raise TileParseError(f"unexpected character {ch!r}", text, i)
+    if pending:
+        raise TileParseError("ranks at the end have no suit", text, pending[0][1])
+    return tuple(tiles)
+
+
+def _suited(suit: Suit, rank: int, text: str, pos: int) -> Tile:
+    if rank > suit.size:
+        raise TileParseError(f"rank {text[pos]!r} does not exist for honors (1..7)", text, pos)
+    return _TILES[suit.offset + rank - 1]
