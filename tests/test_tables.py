@@ -33,6 +33,25 @@ def test_importing_the_package_does_not_load_the_tables() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
+@pytest.mark.parametrize(
+    "first",
+    ["w.shanten('1m')", "w.load_tables()"],
+)
+def test_shanten_tables_are_built_by_shanten_or_load_tables_only(first: str) -> None:
+    """is_win does not build shanten's class-id tables; shanten and load_tables do, once."""
+    code = (
+        "import mahjong_rules.wins as w;"
+        "from mahjong_rules.wins import _shanten, _tables;"
+        "w.is_win('11m'); w.winning_tiles('1m');"
+        "assert _shanten.tables.cache_info().currsize == 0;"
+        f"{first};"
+        "assert _shanten.tables.cache_info().currsize == 1;"
+        "assert _tables.tables.cache_info().currsize == 1;"
+        "assert w.shanten('1m') == 0"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
 @pytest.mark.parametrize("kinds", [9, 7])
 def test_layout_positions_are_a_bijection(kinds: int) -> None:
     """Every vector of at most 14 tiles gets its own position, and positions fill the table."""
