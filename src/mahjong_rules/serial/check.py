@@ -2,85 +2,353 @@
 
 Each field's type is checked as it is read (:mod:`~mahjong_rules.serial.codec`); these checks
 look at the state as a whole, so that a tampered document (a tile changed in a hand, a seat
-number out of range, a wall with a sixth 5m) is refused rather than played on.
+number out of range, a wall with a sixth 5m, a claim window nobody was asked in) is refused
+rather than played on. :func:`check_state` runs on every state :func:`~mahjong_rules.serial.
+from_dict` reads, and a property test may run it after every step of a hand.
+
+The checks come in three groups: the fields' own types and ranges (:mod:`.check_fields`), the
+state as a whole here (the table, the wall and the deal, the phase and its window, the seats,
+the payments, the wins and the result, every tile accounted for), and last the play itself
+(:mod:`.check_play`): someone is to act, and every action listed for a seat applies.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mahjong_rules.engine.state import Phase, State
+from mahjong_rules.engine.settlement import Payment, PaymentReason, deltas_of
+from mahjong_rules.engine.state import Phase, State, replace
 from mahjong_rules.engine.wall import check_wall
-from mahjong_rules.errors import SerializationError, WallError
+from mahjong_rules.errors import MahjongRulesError, WallError
+from mahjong_rules.melds import Meld
+from mahjong_rules.scoring import WinKind
+from mahjong_rules.serial.check_fields import check_fields, fail, seat_of
+from mahjong_rules.serial.check_play import check_play, check_window
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.registry import rules_for
+
+if TYPE_CHECKING:
+    from mahjong_rules.variants.base import Rules
 
 __all__ = ["check_state"]
 
 
 def check_state(state: State, path: str = "state") -> None:
     """Raise :class:`~mahjong_rules.errors.SerializationError` (naming the field) unless
-    ``state`` is consistent: its room's table size, seat numbers in range, a whole wall of the
-    room's tiles, and every tile accounted for exactly once (TILE-1) — the live wall, the
-    hands, the melds (less the discards they took), the discards and the 本金 tile make up the
-    wall — with 13 or 14 tiles in every hand still playing."""
-    options = state.options
+    ``state`` is one a hand of its room can reach and play on from.
+
+    Checked: every field's type and range (ints are never bools, seats are seats, 买点 points
+    within the room's range); the room's table size; a whole wall of the room's tiles whose
+    deal gives the state's 本金 (běnjīn) and 听用 (tīngyòng) wildcard kinds, and draws that
+    match what left the wall; the phase and what it implies (a result exactly when ended; a
+    claim or rob window's tile, its claimants in play order after the discarder and none that
+    has won, answers only from them, sorted and once each, and each one the seat could give;
+    a rob window's pending 补杠); 3k+2 tiles for the seat in turn and 3k+1 for the others;
+    discards, melds and their claimed tiles; payments of at least 1 between two seats; the
+    wins and the result; every tile accounted for exactly once (TILE-1); and that someone is
+    to act and every action listed for a seat applies without an error.
+    """
+    if not isinstance(state, State):
+        fail(path, f"expected a State, got {type(state).__name__}")
+    check_fields(state, path)
+    try:
+        rules = rules_for(state.options)
+    except MahjongRulesError as exc:
+        fail(f"{path}.options", str(exc))
+    _check_table(state, rules, path)
+    _check_wall(state, rules, path)
+    if state.phase is Phase.BUYING:
+        _check_buying(state, rules, path)
+        check_play(rules, state, path)
+        return
+    _check_deal(state, rules, path)
+    _check_phase(state, rules, path)
+    _check_seats(state, rules, path)
+    _check_payments(state, path)
+    _check_ledger(state, rules, path)
+    _check_wins(state, rules, path)
+    _check_tiles(state, path)
+    check_window(rules, state, path)
+    check_play(rules, state, path)
+
+
+def _check_table(state: State, rules: Rules, path: str) -> None:
     players = state.players
-    if players != getattr(options, "players", players):
-        _fail(f"{path}.players", f"the room has {options.players} players, not {players}")
+    if players != rules.players:
+        fail(f"{path}.players", f"the room has {rules.players} players, not {players}")
     if len(state.seats) != players:
-        _fail(f"{path}.seats", f"{players} players need {players} seats, got {len(state.seats)}")
+        fail(f"{path}.seats", f"{players} players need {players} seats, got {len(state.seats)}")
     for name in ("dealer", "current"):
-        _seat(getattr(state, name), players, f"{path}.{name}")
-    if state.next_dealer is not None:
-        _seat(state.next_dealer, players, f"{path}.next_dealer")
+        seat_of(getattr(state, name), players, f"{path}.{name}")
+    for name in ("next_dealer", "shi_lao_tou"):
+        if getattr(state, name) is not None:
+            seat_of(getattr(state, name), players, f"{path}.{name}")
     for name in ("claimants", "forced"):
         for i, seat in enumerate(getattr(state, name)):
-            _seat(seat, players, f"{path}.{name}[{i}]")
+            seat_of(seat, players, f"{path}.{name}[{i}]")
     for i, answer in enumerate(state.answers):
-        _seat(answer.seat, players, f"{path}.answers[{i}].seat")
-    _check_wall(state, path)
-    _check_seats(state, path)
-    _check_payments(state, path)
-    _check_tiles(state, path)
+        seat_of(answer.seat, players, f"{path}.answers[{i}].seat")
+    if state.pending is not None:
+        seat_of(state.pending.seat, players, f"{path}.pending.seat")
+    for index, seat in enumerate(state.seats):
+        for j, meld in enumerate(seat.melds):
+            if meld.from_seat is not None:
+                seat_of(meld.from_seat, players, f"{path}.seats[{index}].melds[{j}].from_seat")
+                if meld.from_seat == index:
+                    fail(f"{path}.seats[{index}].melds[{j}].from_seat", "its own discard")
+        if not 0 <= seat.points <= rules.buy_cap:
+            fail(
+                f"{path}.seats[{index}].points",
+                f"买点 points in this room are 0..{rules.buy_cap}, got {seat.points}",
+            )
 
 
-def _check_wall(state: State, path: str) -> None:
-    honors = rules_for(state.options).honors
+def _check_wall(state: State, rules: Rules, path: str) -> None:
     try:
-        check_wall(state.wall, honors=honors)
+        check_wall(state.wall, honors=rules.honors)
     except WallError as exc:
-        _fail(f"{path}.wall", str(exc))
+        fail(f"{path}.wall", str(exc))
     if not 0 <= state.front <= state.back <= len(state.wall):
-        _fail(
+        fail(
             f"{path}.front",
             f"need 0 <= front <= back <= {len(state.wall)}, got {state.front} and {state.back}",
         )
 
 
-def _check_seats(state: State, path: str) -> None:
+def _check_buying(state: State, rules: Rules, path: str) -> None:
+    """买点 (BS-BUY-1): nothing has happened but the answers, so the state must be the fresh
+    hand of its wall and dealer with those answers applied."""
+    if not rules.buy_cap:
+        fail(f"{path}.phase", "this room buys no points: it never is in the buying phase")
+    expected = rules.new_hand(wall=state.wall, dealer=state.dealer)
+    seen: set[int] = set()
+    for i, answer in enumerate(state.answers):
+        if answer.seat in seen or answer not in rules.legal_actions(expected, answer.seat):
+            fail(f"{path}.answers[{i}]", f"not an answer seat {answer.seat} could give now")
+        seen.add(answer.seat)
+        expected = rules.apply(expected, answer)
+    if expected.phase is not Phase.BUYING:
+        fail(f"{path}.answers", "every seat has bought: the hand would have been dealt")
+    if replace(state, events=()) != expected:
+        field = next(
+            name
+            for name in state.__dict__
+            if name not in ("events", "cache") and getattr(state, name) != getattr(expected, name)
+        )
+        fail(f"{path}.{field}", "no hand buying points is in this state (only answers so far)")
+
+
+def _check_deal(state: State, rules: Rules, path: str) -> None:
+    """The deal of the state's wall (DEAL-1) gives its 本金 and 听用 (YS-WILD-1, -2), and the
+    wall's tiles left since are exactly the seats' draws."""
+    points = tuple(s.points for s in state.seats)
+    start = rules.new_hand(wall=state.wall, dealer=state.dealer, buy_points=points)
+    if state.indicator != start.indicator:
+        fail(f"{path}.indicator", f"the deal turns up {start.indicator}, not {state.indicator}")
+    if state.wild_kinds != start.wild_kinds:
+        fail(
+            f"{path}.wild_kinds",
+            f"the deal makes {start.wild_kinds or 'no'} wildcard kinds, not {state.wild_kinds}",
+        )
+    if state.front < start.front:
+        fail(f"{path}.front", f"the deal takes {start.front} tiles, front is {state.front}")
+    taken = state.front - start.front + len(state.wall) - state.back
+    draws = sum(s.draws for s in state.seats)
+    if draws != taken:
+        fail(f"{path}.seats", f"the seats drew {draws} tiles, {taken} left the wall")
+
+
+def _check_phase(state: State, rules: Rules, path: str) -> None:
+    phase, n = state.phase, state.players
+    ended = phase is Phase.ENDED
+    if ended != (state.result is not None):
+        fail(f"{path}.result", "a hand has a result exactly when it has ended")
+    windows = phase in (Phase.CLAIM, Phase.ROB)
+    if windows != (state.tile is not None) and not ended:
+        fail(f"{path}.tile", f"a tile is on offer in a claim or rob window only ({phase.value})")
+    if (phase is Phase.ROB) != (state.pending is not None) and not ended:
+        fail(f"{path}.pending", "a pending 补杠 is there exactly in a rob window")
+    if state.shi_lao_tou is not None and (
+        phase is not Phase.CLAIM or state.shi_lao_tou != state.current
+    ):
+        fail(f"{path}.shi_lao_tou", "十老头 is completed only by the discarder of a claim window")
+    if not windows and (state.claimants or state.answers or state.forced):
+        fail(f"{path}.claimants", f"nobody is asked outside a claim or rob window ({phase.value})")
+    if phase is Phase.CLAIM and state.kong_chain:
+        fail(f"{path}.kong_chain", "a discard ends the kong chain")
+    if phase in (Phase.TURN, Phase.ROB) and state.kong_chain != len(state.chain_refs):
+        fail(f"{path}.chain_refs", f"{state.kong_chain} kongs this turn need as many refs")
+    if phase is Phase.CLAIM and state.after_kong != bool(state.chain_refs):
+        fail(f"{path}.after_kong", "a discard after a kong exactly when the kongs have refs")
+    kongs = sum(1 for m in state.seats[state.current].melds if m.is_kong)
+    if state.kong_chain > kongs:
+        fail(f"{path}.kong_chain", f"seat {state.current} holds {kongs} kongs")
+    refs = state.chain_refs
+    if any(not 1 <= r < state.next_ref for r in refs) or list(refs) != sorted(set(refs)):
+        fail(f"{path}.chain_refs", f"kong refs rise from 1 to below next_ref {state.next_ref}")
+    won = sum(1 for s in state.seats if s.won)
+    if not ended and (won if rules.win_ends_hand else won >= n - 1):
+        fail(f"{path}.seats", f"{won} seats have won and the hand goes on")
+    if not ended and state.seats[state.current].won:
+        fail(f"{path}.current", f"seat {state.current} has won: it takes no turn")
+
+
+def _check_seats(state: State, rules: Rules, path: str) -> None:
+    wilds = state.wild_kinds
+    holding = state.current if state.phase in (Phase.TURN, Phase.ROB) else None
+    ended = state.phase is Phase.ENDED
     for index, seat in enumerate(state.seats):
         where = f"{path}.seats[{index}]"
-        for j, meld in enumerate(seat.melds):
-            if meld.from_seat is not None:
-                _seat(meld.from_seat, state.players, f"{where}.melds[{j}].from_seat")
         size = seat.tiles_count
-        if state.phase is Phase.BUYING:
-            if size:
-                _fail(f"{where}.concealed", f"no tiles are dealt while buying points, got {size}")
-        elif not seat.won and size not in (13, 14):
-            _fail(f"{where}.concealed", f"a hand in play holds 13 or 14 tiles, got {size}")
+        if seat.won or ended:
+            if size not in (13, 14):
+                fail(f"{where}.concealed", f"a hand holds 13 or 14 tiles, got {size}")
+        elif size != (14 if index == holding else 13):
+            fail(
+                f"{where}.concealed",
+                f"a hand holds 14 tiles (3k+2) in its turn and 13 (3k+1) otherwise, got {size}",
+            )
+        run = len(seat.discards) if all(t.is_honor for t in seat.discards) else -1
+        if seat.honor_run != run:
+            fail(f"{where}.honor_run", f"its discards make it {run}, not {seat.honor_run}")
+        if seat.turn_draws and index != holding and not seat.won and not ended:
+            fail(f"{where}.turn_draws", "only the seat in turn has drawn this turn")
+        if seat.drawn is not None or seat.turn_draws:  # drawn: in its hand, or konged since
+            held = Counter(seat.concealed) + _meld_tiles(seat.melds)
+            if seat.drawn is not None and not held[seat.drawn]:
+                fail(f"{where}.drawn", f"it holds no {seat.drawn}")
+            if Counter(seat.turn_draws) - held:
+                fail(f"{where}.turn_draws", "tiles drawn this turn are not in its hand or melds")
+        if not seat.pass_hu and seat.pass_hu_fan != -1:
+            fail(f"{where}.pass_hu_fan", "a declined win's fan is kept only while 过手胡 blocks")
+        if seat.pass_hu_fan != -1 and not rules.tracks_declined_fan():
+            fail(f"{where}.pass_hu_fan", "this room does not compare declined fan")
+        if any(t in wilds for t in seat.discards):
+            fail(f"{where}.discards", "a wildcard is never discarded (YS-WILD-4)")
+        for j, meld in enumerate(seat.melds):
+            if any(t not in wilds for t in meld.wild_tiles):
+                fail(f"{where}.melds[{j}].wild_tiles", f"not wildcards here: {meld}")
+            if meld.tile in wilds:
+                fail(f"{where}.melds[{j}].tile", "no meld of a wildcard kind (YS-WILD-3)")
+    claimed: Counter[tuple[int, Tile]] = Counter(
+        (m.from_seat, m.tile) for s in state.seats for m in s.melds if m.from_seat is not None
+    )
+    for (giver, tile), count in sorted(claimed.items()):
+        if state.seats[giver].discards.count(tile) < count:
+            fail(
+                f"{path}.seats[{giver}].discards",
+                f"{count} melds took a {tile} it never discarded (or not as often)",
+            )
+    if state.discards_made != sum(len(s.discards) for s in state.seats):
+        fail(f"{path}.discards_made", "it counts every discard of every seat")
+
+
+def _meld_tiles(melds: tuple[Meld, ...]) -> Counter[Tile]:
+    out: Counter[Tile] = Counter()
+    for meld in melds:
+        out.update(meld.tiles)
+    return out
 
 
 def _check_payments(state: State, path: str) -> None:
-    for i, payment in enumerate(state.ledger):
+    payments: list[tuple[str, Any]] = [
+        (f"{path}.ledger[{i}]", p) for i, p in enumerate(state.ledger)
+    ]
+    result = state.result
+    if result is not None:
+        for name in ("payments", "cancelled"):
+            payments.extend(
+                (f"{path}.result.{name}[{i}]", p) for i, p in enumerate(getattr(result, name))
+            )
+    for where, payment in payments:
         for name in ("payer", "payee"):
-            _seat(getattr(payment, name), state.players, f"{path}.ledger[{i}].{name}")
+            seat_of(getattr(payment, name), state.players, f"{where}.{name}")
+        if payment.payer == payment.payee:
+            fail(where, f"seat {payment.payer} pays itself")
+        if payment.amount < 1:
+            fail(f"{where}.amount", f"a payment is of 1 point or more, got {payment.amount}")
+        is_kong = payment.reason is PaymentReason.KONG
+        if is_kong != (1 <= payment.ref < state.next_ref) or (not is_kong and payment.ref):
+            fail(f"{where}.ref", f"kong payments have a ref 1..{state.next_ref - 1}, others 0")
+
+
+def _check_ledger(state: State, rules: Rules, path: str) -> None:
+    """The ledger holds exactly the payments of the kongs on the table (a ref each, in the
+    order made) and, where a win does not end the hand (血战), those of the wins so far; at the
+    end each of its payments is paid or cancelled."""
+    kongs = [(i, m) for i, s in enumerate(state.seats) for m in s.melds if m.is_kong]
+    if state.next_ref != len(kongs) + 1:
+        fail(f"{path}.next_ref", f"{len(kongs)} kongs on the table make it {len(kongs) + 1}")
+    expected: Counter[tuple[int, int, int, PaymentReason]] = Counter(
+        _key(p) for seat, meld in kongs for p in rules.kong_payments(state, seat, meld, 1)
+    )
+    if not rules.win_ends_hand:
+        won = [False] * state.players
+        for win in state.wins:  # each win paid by the seats still in the hand then
+            seats = tuple(replace(s, won=w) for s, w in zip(state.seats, won, strict=True))
+            expected.update(_key(p) for p in rules.win_payments(replace(state, seats=seats), win))
+            won[win.seat] = True
+    paid = Counter(
+        _key(p) for p in state.ledger if p.reason in (PaymentReason.KONG, PaymentReason.WIN)
+    )
+    if paid != expected:
+        fail(f"{path}.ledger", "its payments are not those of the kongs and wins on the table")
+    payees: dict[int, int] = {}
+    for i, payment in enumerate(state.ledger):
+        if payees.setdefault(payment.ref, payment.payee) != payment.payee and payment.ref:
+            fail(f"{path}.ledger[{i}].ref", "one kong's payments go to one seat")
+    others = [p for p in state.ledger if p.reason not in (PaymentReason.KONG, PaymentReason.WIN)]
+    if others and state.phase is not Phase.ENDED:
+        fail(f"{path}.ledger", f"a {others[0].reason.value} payment is made at the end only")
+    result = state.result
+    if result is not None and Counter(state.ledger) - Counter(result.payments) - Counter(
+        result.cancelled
+    ):
+        fail(f"{path}.result.payments", "every payment of the ledger is paid or cancelled")
+
+
+def _key(payment: Payment) -> tuple[int, int, int, PaymentReason]:
+    return payment.payer, payment.payee, payment.amount, payment.reason
+
+
+def _check_wins(state: State, rules: Rules, path: str) -> None:
+    seats = [w.seat for w in state.wins]
     for i, win in enumerate(state.wins):
-        _seat(win.seat, state.players, f"{path}.wins[{i}].seat")
+        where = f"{path}.wins[{i}]"
+        seat_of(win.seat, state.players, f"{where}.seat")
+        if (win.how is WinKind.SELF_DRAW) != (win.from_seat is None):
+            fail(f"{where}.from_seat", "a self-draw is from nobody, any other win from a seat")
         if win.from_seat is not None:
-            _seat(win.from_seat, state.players, f"{path}.wins[{i}].from_seat")
+            seat_of(win.from_seat, state.players, f"{where}.from_seat")
+            if win.from_seat == win.seat:
+                fail(f"{where}.from_seat", "a seat does not win on its own tile")
+    if len(set(seats)) != len(seats):
+        fail(f"{path}.wins", "a seat wins once")
+    flags = [i for i, s in enumerate(state.seats) if s.won]
+    if sorted(seats) != flags:
+        fail(f"{path}.seats", f"the seats that won are {sorted(seats)}, not {flags}")
+    result = state.result
+    if result is None:
+        return
+    where = f"{path}.result"
+    if result.wins != state.wins:
+        fail(f"{where}.wins", "the result's wins are the hand's wins")
+    if len(result.deltas) != state.players or result.deltas != deltas_of(
+        result.payments, state.players
+    ):
+        fail(f"{where}.deltas", "the deltas are each seat's net of the payments")
+    seat_of(result.next_dealer, state.players, f"{where}.next_dealer")
+    if result.exhausted and state.tiles_left:
+        fail(f"{where}.exhausted", f"流局 with {state.tiles_left} tiles left in the wall")
+    if not result.exhausted and not state.wins:
+        fail(f"{where}.wins", "a hand that did not run out of tiles ended with a win")
+    for key in result.ready:
+        seat_of(key, state.players, f"{where}.ready")
+    if Counter(result.cancelled) - Counter(state.ledger):
+        fail(f"{where}.cancelled", "only payments of the ledger are cancelled")
+    if rules.win_ends_hand and len({(w.how, w.from_seat) for w in state.wins}) > 1:
+        fail(f"{where}.wins", "the wins that end a hand are on one tile")
 
 
 def _check_tiles(state: State, path: str) -> None:
@@ -99,17 +367,8 @@ def _check_tiles(state: State, path: str) -> None:
     if counted != expected:
         wrong = sorted(t for t in expected.keys() | counted.keys() if counted[t] != expected[t])
         tile = wrong[0]
-        _fail(
+        fail(
             f"{path}.seats",
             f"the table holds {counted[tile]} of {tile} ({tile.name_zh}) where the wall has "
             f"{expected[tile]}: a hand, meld or discard was changed",
         )
-
-
-def _seat(value: Any, players: int, where: str) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        _fail(where, f"not a seat of a table of {players}: {value!r}")
-
-
-def _fail(where: str, why: str) -> None:
-    raise SerializationError(f"{where}: {why}")
