@@ -65,6 +65,7 @@ def _view() -> View:
         tile=None,
         tiles_left=41,
         discards_made=5,
+        step=14,
         indicator=Tile("9s"),
         wild_kinds=TileSet("1p"),
         concealed=TileCounts("23345m456p11z1p"),
@@ -234,7 +235,7 @@ def test_role_draws_tiles_inline() -> None:
     assert raws["text"] == "55z"
     assert raws["html"] == (
         '<span class="mahjong-tiles-inline" style="vertical-align:-0.3em">'
-        + tiles_svg("55z", tile_height=1.25, unit="em")
+        + tiles_svg("55z", tile_height=ext.INLINE_HEIGHT, unit="em")
         + "</span>"
     )
 

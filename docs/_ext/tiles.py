@@ -55,7 +55,7 @@ __all__ = [
     "win_context",
 ]
 
-INLINE_HEIGHT = 1.25
+INLINE_HEIGHT = 1.1
 """Height of a tile drawn by ``:tiles:``, in em (with its edge, about one line of text)."""
 HAND_HEIGHT = 30.0
 """Height of a tile drawn by ``.. hand::``, in px."""

@@ -61,7 +61,7 @@ GROUP_GAP = 9.0
 """Space between groups: the concealed tiles, the winning tile, each meld."""
 PAD = 1.0
 """Margin around the picture."""
-LABEL_SIZE = 9.0
+LABEL_SIZE = 11.0
 """Font size of the labels under melds and beside the rows of a table."""
 TILE_STEP = TILE_WIDTH + GAP
 UNITS = ("px", "em", "rem", "ex", "pt", "mm")
