@@ -35,6 +35,7 @@ extensions = [
     "options_table",
     "reexports",
     "rule_refs",
+    "tiles",
 ]
 
 source_suffix = {".rst": "restructuredtext"}
