@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden" / "render"
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
-import tiles as ext  # noqa: E402  (docs/_ext/tiles.py, the Sphinx extension)
+import tiles as ext  # type: ignore[import-not-found, unused-ignore]  # noqa: E402  (docs/_ext)
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -231,13 +231,25 @@ def _raws(tree: Any) -> dict[str, str]:
 
 
 def test_role_draws_tiles_inline() -> None:
-    raws = _raws(_doctree("A pair :tiles:`55z` of 白."))
-    assert raws["text"] == "55z"
-    assert raws["html"] == (
+    tree = _doctree("A pair :tiles:`55z` of 白.")
+    (node,) = tree.findall(ext.TilesNode)
+    assert node.astext() == "55z"  # what the text and other builders write
+    assert tree.astext() == "A pair 55z of 白."
+    html = (
         '<span class="mahjong-tiles-inline" style="vertical-align:-0.3em">'
         + tiles_svg("55z", tile_height=ext.INLINE_HEIGHT, unit="em")
         + "</span>"
     )
+    assert node["html"] == html
+
+    from types import SimpleNamespace
+
+    from docutils import nodes  # type: ignore[import-untyped, unused-ignore]
+
+    translator = SimpleNamespace(body=[])
+    with pytest.raises(nodes.SkipNode):
+        ext.visit_tiles_html(translator, node)
+    assert translator.body == [html]
 
 
 def test_role_reports_bad_tiles() -> None:

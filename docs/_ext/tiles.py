@@ -48,10 +48,12 @@ from mahjong_rules.tiles import Tile
 __all__ = [
     "HandDirective",
     "HandExample",
+    "TilesNode",
     "caption",
     "parse_hand",
     "setup",
     "tiles_role",
+    "visit_tiles_html",
     "win_context",
 ]
 
@@ -229,7 +231,18 @@ def tiles_role(
         problem = inliner.problematic(rawtext, rawtext, message)
         return [problem], [message]
     html = f'<span class="mahjong-tiles-inline" style="vertical-align:-0.3em">{picture}</span>'
-    return _raw_pair(html, text), []
+    return [TilesNode(rawtext, text, html=html)], []
+
+
+class TilesNode(nodes.inline):  # type: ignore[misc]
+    """Tiles drawn inline: HTML builders write the ``html`` attribute (the picture); every other
+    builder writes the node's text, the notation, as the inline node it derives from."""
+
+
+def visit_tiles_html(translator: Any, node: TilesNode) -> None:
+    """Write the picture into the HTML page instead of the notation."""
+    translator.body.append(node["html"])
+    raise nodes.SkipNode
 
 
 def _how(argument: str) -> str:
@@ -276,6 +289,7 @@ class HandDirective(Directive):  # type: ignore[misc]
 
 def setup(app: Any) -> dict[str, Any]:
     """Register the ``tiles`` role and the ``hand`` directive."""
+    app.add_node(TilesNode, html=(visit_tiles_html, None))
     app.add_role("tiles", tiles_role)
     app.add_directive("hand", HandDirective)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
