@@ -48,7 +48,13 @@ from mahjong_rules.records import HandRecord, Replay, replay, wall_digest
 from mahjong_rules.scoring import Breakdown, ScoreItem, WinContext, WinKind
 from mahjong_rules.serial import from_dict, to_dict
 from mahjong_rules.tiles import Suit, Tile, all_tiles
-from mahjong_rules.variants import Rules, available_variants, get_variant, register_variant
+from mahjong_rules.variants import (
+    Rules,
+    available_variants,
+    get_variant,
+    register_variant,
+    rules_for,
+)
 from mahjong_rules.wins import (
     Decomposition,
     Group,
@@ -124,6 +130,7 @@ __all__ = [
     "parse_tiles",
     "register_variant",
     "replay",
+    "rules_for",
     "shanten",
     "to_dict",
     "wall_digest",

@@ -145,6 +145,9 @@ class State:
     """The seat in turn made a 提 since its last draw (so a win now is no 杠上花, YS-PAT-杠上花)."""
     next_dealer: int | None = None
     """Who deals next, once a rule has fixed it during the hand (YS-DEALER-1: the first win)."""
+    step: int = 0
+    """How many actions the hand has taken (every :meth:`Rules.apply`; the engine's own moves,
+    draws and forced wins, are not actions). Views carry it, so a late answer can be refused."""
     events: tuple[Event, ...] = attrs.field(default=(), eq=False)
     """What the transition that made this state did. A report, not part of the state's value:
     two states reached by the same answers in different orders are equal (FLOW-2) although

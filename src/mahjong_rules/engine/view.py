@@ -11,10 +11,15 @@ Events are filtered the same way (:func:`events_for`): another seat's draw comes
 tile, another seat's 暗杠 (and a 提 on it) without its tiles (BS-GANG-3), and another seat's 过
 (pass) not at all, since it would tell that the seat could have claimed.
 
-One thing a view cannot hide: while a claim window is open, every seat sees ``phase`` CLAIM,
-so the seats not asked learn that some seat could claim the discard (never which seat, or
-why). On a real table the pause says the same; hiding it would mean asking every seat about
-every discard, which the engine does not do (FLOW-2).
+What a view cannot hide by itself: while a claim window is open, every seat sees ``phase``
+CLAIM, so the seats not asked learn that some seat could claim the discard (never which seat,
+or why); with 2 players the window names the asked seat outright. A room with the option
+``ask_every_seat=True`` asks every other seat still in the hand after every discard (and every
+补杠), offering those with no claim only ``Pass``: the windows then never depend on any hand.
+What remains is timing: a seat with a real choice may take longer to answer. A server should
+answer ``Pass`` for a seat whose only action is ``Pass`` after a uniform delay
+(:meth:`Rules.default_action <mahjong_rules.Rules.default_action>` gives that answer), so that
+how long a window stays open says nothing either.
 """
 
 from __future__ import annotations
@@ -83,6 +88,10 @@ class View:
 
     seat: int
     """Whose view this is."""
+    step: int
+    """How many actions the hand has taken (:attr:`State.step <mahjong_rules.State.step>`): a
+    client sends it back with its answer, and ``rules.apply(state, action, expect_step=step)``
+    refuses an answer made for another step (:class:`~mahjong_rules.errors.StaleActionError`)."""
     options: Any
     """The room's options (public: every player knows the rules of the room)."""
     players: int
@@ -157,6 +166,7 @@ def build_view(rules: Rules, state: State, seat: int) -> View:
     hide = rules.hides_concealed_kongs
     return View(
         seat=seat,
+        step=state.step,
         options=state.options,
         players=state.players,
         dealer=state.dealer,

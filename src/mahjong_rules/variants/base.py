@@ -61,7 +61,7 @@ from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
 from mahjong_rules.engine.state import Phase, SeatState, State, replace
 from mahjong_rules.engine.view import View, build_view, events_for
 from mahjong_rules.engine.wall import check_wall, shuffled_wall
-from mahjong_rules.errors import IllegalActionError, OptionsError
+from mahjong_rules.errors import IllegalActionError, OptionsError, StaleActionError
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
 from mahjong_rules.tiles import Tile, all_tiles
@@ -98,6 +98,16 @@ class Rules:
         if not isinstance(options, self.options_class):
             raise OptionsError(f"{type(self).__name__} takes {self.options_class.__name__}")
         self.options = options
+        self._ask_every = bool(getattr(options, "ask_every_seat", False))
+
+    def __eq__(self, other: object) -> bool:
+        """Rules of the same variant with equal options are equal (and hash alike)."""
+        if not isinstance(other, Rules):
+            return NotImplemented
+        return type(self) is type(other) and self.options == other.options
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.options))
 
     def __repr__(self) -> str:
         """Pastes back: ``get_variant('baoshan', players=3)`` (default options left out)."""
@@ -277,7 +287,7 @@ class Rules:
             tiles = shuffled_wall(seed, honors=self.honors)
         else:
             tiles = check_wall(wall, honors=self.honors)
-        if not (isinstance(dealer, int) and 0 <= dealer < self.players):
+        if dealer.__class__ is not int or not 0 <= dealer < self.players:
             raise OptionsError(f"dealer must be a seat 0..{self.players - 1}, got {dealer!r}")
         state = State(
             options=self.options,
@@ -292,9 +302,11 @@ class Rules:
         )
         if self.buy_cap and buy_points is None:
             return state
+        if buy_points is not None and not isinstance(buy_points, Sequence):
+            raise OptionsError(f"buy_points must be a sequence of numbers, got {buy_points!r}")
         points = tuple(buy_points) if buy_points is not None else (0,) * self.players
         if len(points) != self.players or any(
-            not isinstance(p, int) or not 0 <= p <= self.buy_cap for p in points
+            p.__class__ is not int or not 0 <= p <= self.buy_cap for p in points
         ):
             raise OptionsError(
                 f"buy_points must be {self.players} whole numbers 0..{self.buy_cap}, got {points!r}"
@@ -331,8 +343,54 @@ class Rules:
             return frozenset(s for s in asked if s not in answered)
         return frozenset()
 
+    def is_over(self, state: State) -> bool:
+        """Whether the hand has ended (its :meth:`result` is then set)."""
+        return state.result is not None
+
     def legal_actions(self, state: State, seat: int) -> tuple[Action, ...]:
-        """Every action ``seat`` may take now, in a stable order; ``()`` if it does not act."""
+        """Every action ``seat`` may take now, in a stable order; ``()`` if it does not act.
+
+        ``seat`` must be a seat of the table (an ``int``, not a ``bool``): anything else raises
+        :class:`~mahjong_rules.errors.IllegalActionError`, as :meth:`view`, :meth:`waits` and
+        :meth:`default_action` do.
+        """
+        cached = state.cache.get(seat)
+        if cached is not None and seat.__class__ is int:
+            return cached  # type: ignore[no-any-return]
+        _check_seat(state, seat)
+        return self._legal_actions(state, seat)
+
+    def default_action(self, state: State, seat: int) -> Action | None:
+        """What a server applies for ``seat`` when its time to answer runs out (托管), or
+        ``None`` if it does not act now.
+
+        In a claim or rob window: ``Pass`` (declining a win this way is a declined win, with
+        its 过手胡). In its turn: the discard of the tile it drew when that is legal;
+        otherwise (the dealer's first turn, after a peng, a locked 报听 hand or a drawn
+        wildcard) the first discard listed, which is the lowest tile; a turn with no discard
+        listed (a forced choice such as YS-ALLWILD-1's win) takes the first action listed. In
+        买点: 0 points.
+        """
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            return None
+        phase = state.phase
+        if phase is Phase.CLAIM or phase is Phase.ROB:
+            return legal[-1]  # Pass is always listed last
+        if phase is Phase.BUYING:
+            return legal[0]
+        drawn = state.seats[seat].drawn
+        first: Action | None = None
+        for action in legal:
+            if action.__class__ is Discard:
+                if action.tile is drawn:
+                    return action
+                if first is None:
+                    first = action
+        return first if first is not None else legal[0]
+
+    def _legal_actions(self, state: State, seat: int) -> tuple[Action, ...]:
+        """:meth:`legal_actions` for a checked seat."""
         cached = state.cache.get(seat)
         if cached is not None:
             return cached  # type: ignore[no-any-return]
@@ -346,8 +404,7 @@ class Rules:
             found = tuple(BuyPoints(seat, p) for p in range(self.buy_cap + 1))
         else:
             found = self._claim_actions(state, seat)
-        if isinstance(seat, int):
-            state.cache[seat] = found
+        state.cache[seat] = found
         return found
 
     def result(self, state: State) -> HandResult | None:
@@ -358,8 +415,7 @@ class Rules:
         """What ``seat`` may see of ``state``: its own hand, the table, its legal actions and
         the last transition's events as it saw them, and nothing of any other seat's concealed
         tiles or of the wall (see :mod:`mahjong_rules.engine.view`)."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-            raise IllegalActionError(f"no seat {seat!r} at a table of {state.players}")
+        _check_seat(state, seat)
         return build_view(self, state, seat)
 
     def events_for(self, seat: int, events: Iterable[Event]) -> tuple[Event, ...]:
@@ -396,6 +452,7 @@ class Rules:
         For a seat holding 3k+1 tiles (every seat between turns); a seat in its turn holds 3k+2
         and gets :class:`~mahjong_rules.errors.HandSizeError`.
         """
+        _check_seat(state, seat)
         return TileSet._make(self._wait_mask(state, seat))
 
     # ------------------------------------------------------------------ legal actions
@@ -481,30 +538,48 @@ class Rules:
 
     # ------------------------------------------------------------------ applying actions
 
-    def apply(self, state: State, action: Action) -> State:
+    def apply(self, state: State, action: Action, *, expect_step: int | None = None) -> State:
         """The state after ``action``; raises :class:`IllegalActionError` (state unchanged) if
-        it is not one of :meth:`legal_actions`."""
+        it is not one of :meth:`legal_actions`.
+
+        ``expect_step`` is the :attr:`View.step <mahjong_rules.engine.view.View.step>` the
+        answer was made for: if the hand has moved on since,
+        :class:`~mahjong_rules.errors.StaleActionError` is raised, so a late answer can never
+        select some other action. (A server takes the acting seat from the client's connection,
+        never from the action document: compare ``action.seat`` with it before applying.)
+        """
         if state.options is not self.options and state.options != self.options:
             raise IllegalActionError("this state belongs to a room with other options")
+        if expect_step is not None and expect_step != state.step:
+            raise StaleActionError(
+                f"{type(action).__name__} was made for step {expect_step!r}; "
+                f"the hand is at step {state.step}"
+            )
         if not isinstance(action, Action):
             raise IllegalActionError(f"not an action: {action!r}")
-        legal = self.legal_actions(state, action.seat)
+        seat = action.seat
+        legal = state.cache.get(seat)
+        if legal is None:
+            if seat.__class__ is not int or not 0 <= seat < state.players:
+                raise IllegalActionError(self._why_illegal(state, action))
+            legal = self._legal_actions(state, seat)
         for listed in legal:
             if listed is action:
                 break
         else:
             if action not in legal:
                 raise IllegalActionError(self._why_illegal(state, action))
+        step = state.step + 1
         if state.phase is Phase.TURN and action.__class__ is Discard:
-            return self._do_discard(state, action)  # its first copy starts the new events
-        fresh = replace(state, events=())
+            return self._do_discard(state, action, step)  # its first copy starts the events
+        fresh = replace(state, events=(), step=step)
         fresh.cache.update(state.cache)  # the legal actions still hold: only the events changed
         state = fresh
         if state.phase is Phase.BUYING:
             return self._do_buy(state, action)  # type: ignore[arg-type]
         if state.phase is Phase.TURN:
             if isinstance(action, Discard):
-                return self._do_discard(state, action)
+                return self._do_discard(state, action, step)
             if isinstance(action, Gang):
                 return self._do_gang_from_hand(state, action)
             if isinstance(action, Ting):
@@ -559,6 +634,9 @@ class Rules:
                 return f"Gang by seat {seat}: no kong with an empty wall (BS-EMPTY-1)"
             return f"Gang {action.kind.value} of {action.tile} by seat {seat} is not possible now"
         if isinstance(action, BuyPoints):
+            if state.phase is not Phase.BUYING:
+                phase = state.phase.value
+                return f"BuyPoints by seat {seat}: 买点 comes before the deal, not in {phase}"
             return f"BuyPoints by seat {seat}: points must be 0..{self.buy_cap}"
         if isinstance(action, Ti):
             return (
@@ -614,7 +692,7 @@ class Rules:
         state = _set_seat(state, action.seat, ting=True)
         return _emit(state, Declared(action.seat))
 
-    def _do_discard(self, state: State, action: Discard) -> State:
+    def _do_discard(self, state: State, action: Discard, step: int) -> State:
         seat, tile = action.seat, action.tile
         s = state.seats[seat]
         run = s.honor_run
@@ -639,7 +717,7 @@ class Rules:
             pass_hu=pass_hu,
             pass_hu_fan=pass_fan,
         )
-        if not self._anyone_may_claim(state, seat, tile, seats[seat]):
+        if not self._ask_every and not self._anyone_may_claim(state, seat, tile, seats[seat]):
             # the common case: nobody may claim the tile, so the next seat draws at once and the
             # whole transition is one state copy
             return self._draw(
@@ -648,10 +726,12 @@ class Rules:
                 seats=seats,
                 events=(_DISCARDED[seat][tile.index],),
                 discards_made=state.discards_made + 1,
+                step=step,
             )
         state = replace(
             state,
             seats=seats,
+            step=step,
             discards_made=state.discards_made + 1,
             after_kong=state.kong_chain > 0,
             kong_chain=0,
@@ -710,12 +790,15 @@ class Rules:
             if state.seats[other].won:
                 continue  # 血战: a seat that has won takes no part (YS-END-1)
             if not self._might_claim(state, other, tile):
+                if self._ask_every:  # asked all the same: it may only pass
+                    found[other] = []
+                    claimants.append(other)
                 continue  # nothing it could claim
             options = self._claim_options(state, other)
-            if options:
+            if options or self._ask_every:
                 found[other] = options
                 claimants.append(other)
-                if forced_now and isinstance(options[0], Hu):
+                if forced_now and options and isinstance(options[0], Hu):
                     forced.append(other)
         if forced and self.win_ends_hand:
             claimants = forced  # a forced win ends the hand: a peng or kong could not happen
@@ -1112,6 +1195,13 @@ _DREW = tuple(
     for back in (False, True)
 )
 """The common events, shared the same way (events are values too)."""
+
+
+def _check_seat(state: State, seat: object) -> None:
+    """Refuse anything but a seat of the table (an ``int``, not a ``bool``)."""
+    if seat.__class__ is not int or not 0 <= seat < state.players:
+        n = state.players
+        raise IllegalActionError(f"no seat {seat!r} at a table of {n}: a seat is an int 0..{n - 1}")
 
 
 def _emit(state: State, event: Event) -> State:

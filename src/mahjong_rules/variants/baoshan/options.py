@@ -79,6 +79,11 @@ class BaoshanOptions(Options):
         "BS-TING-3 Reading: after 报听 a concealed kong only of the tile just drawn (drawn), or "
         "any that keeps the waits (waits)",
     )
+    ask_every_seat: bool = flag(
+        False,
+        "claim windows: ask every other seat after every discard and 补杠 (those with no "
+        "claim may only pass), so no window depends on a hand",
+    )
     scoring: str = choice(
         "doubling", ("doubling", "linear"), "SCORE-1: pattern score 2**fan, or 1 + fan"
     )

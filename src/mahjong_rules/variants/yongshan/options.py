@@ -97,6 +97,11 @@ class YongshanOptions(Options):
         13,
         "YS-PENALTY-1: fan of the 花猪 penalty (None: the room's fan_cap, or 3 with no cap)",
     )
+    ask_every_seat: bool = flag(
+        False,
+        "claim windows: ask every other seat after every discard and 补杠 (those with no "
+        "claim may only pass), so no window depends on a hand",
+    )
     scoring: str = choice(
         "doubling", ("doubling", "linear"), "SCORE-1: pattern score 2**fan, or 1 + fan"
     )
