@@ -145,14 +145,25 @@ def test_claimants_that_could_not_be_asked() -> None:
     _refused(replace(claim, claimants=two[::-1]), "state.claimants: seats asked, once each")
 
 
+def _answered(state: State, *answers: Any) -> State:
+    """``state`` with ``answers`` in its window, each counted as an action taken."""
+    return replace(state, answers=answers, step=state.step + len(answers))
+
+
 def test_answers_from_seats_not_asked_or_twice() -> None:
     claim = _claim(BAOSHAN)
     stranger = next(s for s in range(claim.players) if s not in (*claim.claimants, claim.current))
-    _refused(replace(claim, answers=(Pass(stranger),)), "state.answers: answers come from seats")
+    _refused(_answered(claim, Pass(stranger)), "state.answers: answers come from seats asked")
     asked = claim.claimants[0]
-    _refused(replace(claim, answers=(Pass(asked), Pass(asked))), "state.answers: answers come from")
-    _refused(replace(claim, answers=(Pass(asked),)), "state.answers: every seat asked has")
+    _refused(_answered(claim, Pass(asked), Pass(asked)), "state.answers: answers come from")
+    _refused(_answered(claim, Pass(asked)), "state.answers: every seat asked has answered")
     _refused(replace(claim, forced=(asked,)), "state.forced: a forced win (FLOW-4) is a")
+    made = claim.discards_made + 1
+    assert claim.step == claim.discards_made  # a discard each so far, and nothing else
+    _refused(
+        replace(claim, answers=(Pass(asked),)),
+        f"state.step: {made} actions at least were taken, not {claim.step}",
+    )
 
 
 def test_hand_sizes_3k_plus_2_in_turn_and_3k_plus_1_otherwise() -> None:
@@ -232,32 +243,43 @@ def test_yongshan_wins_stay_in_the_ledger() -> None:
     assert wins_paid
     kept = tuple(p for p in state.ledger if p.reason is not PaymentReason.WIN)
     _refused(replace(state, ledger=kept), "state.ledger: its payments are not those of the")
-    _refused(replace(state, wins=()), "state.ledger: its payments are not those of the kongs")
+    _refused(replace(state, wins=()), "state.next_dealer: only a win fixes the next dealer")
+    _refused(
+        replace(state, wins=(), next_dealer=None),
+        "state.ledger: its payments are not those of the kongs",
+    )
 
 
 def test_new_fields_turn_draws_and_step() -> None:
     turn = _turn(BAOSHAN)
     seat = turn.current
-    missing = next(
-        t for t in (Tile("1m"), Tile("9s"), Tile("5p")) if t not in turn.seats[seat].concealed
+    s = turn.seats[seat]
+    assert s.drawn is not None and s.turn_draws == (s.drawn,) and not turn.kong_chain
+    missing = next(t for t in (Tile("1m"), Tile("9s"), Tile("5p")) if t not in s.concealed)
+    where = f"state.seats[{seat}]"
+    _refused(_seat(turn, seat, turn_draws=(missing,)), f"{where}.turn_draws: the tile it drew")
+    _refused(_seat(turn, seat, turn_draws=()), f"{where}.turn_draws: the tile it drew last is")
+    _refused(
+        _seat(turn, seat, turn_draws=(missing, s.drawn)),
+        f"{where}.turn_draws: a turn draws once and once more for each kong",
     )
     _refused(
-        _seat(turn, seat, turn_draws=(missing,)),
-        f"state.seats[{seat}].turn_draws: tiles drawn this turn are not in its hand or melds",
+        _seat(turn, seat, turn_draws=(missing,), drawn=missing),
+        f"{where}.drawn: it holds no {missing}",
     )
     other = turn.next_seat(seat)
     _refused(
         _seat(turn, other, turn_draws=(next(iter(turn.seats[other].concealed)),)),
         f"state.seats[{other}].turn_draws: only the seat in turn has drawn this turn",
     )
-    if hasattr(turn, "step"):
-        _refused(replace(turn, step=-1), "state.step: at least 0, got -1")
+    _refused(replace(turn, step=-1), "state.step: at least 0, got -1")
+    _refused(replace(turn, step=2), f"state.step: {turn.discards_made} actions at least were")
 
 
 def test_a_stalled_state_is_refused() -> None:
     """A seat in turn locked by 报听 with no tile drawn has nothing to do: refused."""
     turn = _turn(BAOSHAN)
-    locked = _seat(turn, turn.current, ting=True, drawn=None)
+    locked = _seat(turn, turn.current, ting=True, drawn=None, turn_draws=())
     _refused(locked, f"state.seats[{turn.current}]: it is to act and has no legal action")
 
 

@@ -187,6 +187,13 @@ def _check_phase(state: State, rules: Rules, path: str) -> None:
     refs = state.chain_refs
     if any(not 1 <= r < state.next_ref for r in refs) or list(refs) != sorted(set(refs)):
         fail(f"{path}.chain_refs", f"kong refs rise from 1 to below next_ref {state.next_ref}")
+    made = state.discards_made + len(state.answers) - len(state.forced)  # actions, at least
+    if state.step < made:
+        fail(f"{path}.step", f"{made} actions at least were taken, not {state.step}")
+    if state.next_dealer is not None and not state.wins:
+        fail(f"{path}.next_dealer", "only a win fixes the next dealer during the hand")
+    if not state.discards_made and not ended and state.current != state.dealer:
+        fail(f"{path}.current", f"before the first discard the dealer {state.dealer} is in turn")
     won = sum(1 for s in state.seats if s.won)
     if not ended and (won if rules.win_ends_hand else won >= n - 1):
         fail(f"{path}.seats", f"{won} seats have won and the hand goes on")
@@ -198,6 +205,7 @@ def _check_seats(state: State, rules: Rules, path: str) -> None:
     wilds = state.wild_kinds
     holding = state.current if state.phase in (Phase.TURN, Phase.ROB) else None
     ended = state.phase is Phase.ENDED
+    kinds = (1 << (34 if rules.honors else 27)) - 1  # the tile kinds of the game
     for index, seat in enumerate(state.seats):
         where = f"{path}.seats[{index}]"
         size = seat.tiles_count
@@ -214,6 +222,16 @@ def _check_seats(state: State, rules: Rules, path: str) -> None:
             fail(f"{where}.honor_run", f"its discards make it {run}, not {seat.honor_run}")
         if seat.turn_draws and index != holding and not seat.won and not ended:
             fail(f"{where}.turn_draws", "only the seat in turn has drawn this turn")
+        if (
+            index == holding
+            and not state.ti_made
+            and seat.turn_draws[-1:] != (() if seat.drawn is None else (seat.drawn,))
+        ):
+            fail(f"{where}.turn_draws", f"the tile it drew last is {seat.drawn}")
+        if len(seat.turn_draws) > state.kong_chain + 1:
+            fail(f"{where}.turn_draws", "a turn draws once and once more for each kong")
+        if seat.pass_peng.mask & ~kinds:
+            fail(f"{where}.pass_peng", "tiles this game does not play with")
         if seat.drawn is not None or seat.turn_draws:  # drawn: in its hand, or konged since
             held = Counter(seat.concealed) + _meld_tiles(seat.melds)
             if seat.drawn is not None and not held[seat.drawn]:

@@ -250,8 +250,11 @@ def _decode_options(data: JSON, path: str) -> Options:
     if not isinstance(variant, str):
         raise _bad(f"{path}.variant", "expected a variant name", variant)
     values = {k: v for k, v in data.items() if k not in ("type", "variant", "format")}
-    if isinstance(values.get("fan"), list):  # written by hand as pairs: accept them too
-        values["fan"] = dict(values["fan"])
+    fan = values.get("fan")
+    if isinstance(fan, list):  # written by hand as pairs: accept them too
+        if not all(isinstance(pair, list) and len(pair) == 2 for pair in fan):
+            raise _bad(f"{path}.fan", "expected pattern fans as [key, fan] pairs", fan)
+        values["fan"] = dict(fan)
     try:
         return get_variant(variant, **values).options
     except MahjongRulesError as exc:
