@@ -4,6 +4,9 @@ Build with warnings as errors, and run the examples of the narrative pages as do
 
     sphinx-build -W -b html docs docs/_build/html
     sphinx-build -W -b doctest docs docs/_build/doctest
+
+``nitpicky`` is on, so a reference to a name the documentation does not have is a warning (an
+error under ``-W``); the few external names it cannot link are listed in ``nitpick_ignore``.
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ import mahjong_rules
 
 # Local extensions (docs/_ext): the options reference generated from the options classes
 # (``.. options-table::``), references to re-exported names (``mahjong_rules.State``) resolved
-# where they are documented, and ``:rule:`BS-GANG-5``` links to the rule IDs of the game pages.
+# where they are documented, ``:rule:`BS-GANG-5``` links to the rule IDs of the game pages, and
+# the "[docs]" links of the highlighted source pages point where each name is documented.
 sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "mahjong_rules"
@@ -36,18 +40,53 @@ extensions = [
     "reexports",
     "rule_refs",
     "tiles",
+    "viewcode_backlinks",
+    "optional_module",
+    "api_docstrings",
 ]
 
 source_suffix = {".rst": "restructuredtext"}
 root_doc = "index"
 exclude_patterns = ["_build"]
 language = "en"
-nitpicky = False
+nitpicky = True
+
+# External names that appear in signatures and type hints but have no page here (the build has no
+# network, so no intersphinx inventory of the standard library or of hypothesis): each is a name
+# of another project, never one of this package.
+nitpick_ignore = [
+    # the standard library, in type hints and prose
+    ("py:class", "abc.ABC"),
+    ("py:class", "collections.abc.Collection"),
+    ("py:class", "collections.abc.Iterable"),
+    ("py:class", "collections.abc.Iterator"),
+    ("py:class", "collections.abc.Mapping"),
+    ("py:class", "collections.abc.Sequence"),
+    ("py:class", "enum.Enum"),
+    ("py:class", "random.Random"),
+    ("py:mod", "random"),
+    ("py:class", "array"),  # array.array, as autodoc writes it in a signature
+    ("py:func", "json.dumps"),
+    ("py:func", "json.loads"),
+    # attrs, the one run-time dependency: its helpers named in docstrings
+    ("py:func", "attrs.evolve"),
+    # hypothesis: the return type of every strategy in mahjong_rules.strategies
+    ("py:mod", "hypothesis"),
+    ("py:class", "hypothesis.strategies.SearchStrategy"),
+    ("py:class", "hypothesis.errors.InvalidArgument"),
+]
+# Type variables of generic helpers: autodoc writes them as classes, but they are only
+# placeholders in a signature and are not part of the API.
+nitpick_ignore_regex = [
+    ("py:class", r"mahjong_rules\..*\._?[A-Z]"),
+]
 
 # autodoc: members in source order, type hints in the description rather than the signature.
+# Every ``automodule`` of the reference says ``:members:`` itself: with "members" among these
+# defaults, Sphinx 9 ignores a directive's own list (``:members: to_dict, from_dict``).
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
-autodoc_default_options = {"members": True, "undoc-members": True, "show-inheritance": True}
+autodoc_default_options = {"undoc-members": True, "show-inheritance": True}
 
 # napoleon: Google-style sections (Args:, Returns:, Raises:, ...) are rendered, by the handler in
 # setup() below rather than by napoleon's own, which is switched off here. The reason: napoleon
@@ -63,8 +102,11 @@ napoleon_numpy_docstring = False
 doctest_test_doctest_blocks = ""
 doctest_global_setup = "from mahjong_rules import *"
 
-html_theme = "alabaster"
+html_theme = "furo"
 html_title = f"mahjong_rules {release}"
+# custom.css: tables as wide as the text column, Chinese kept on one line, long commands scroll.
+html_static_path = ["_static"]
+html_css_files = ["custom.css"]
 
 
 def _google_sections(

@@ -3,16 +3,21 @@
 Docstrings often name an object where users import it from (``mahjong_rules.Rules.view``,
 ``mahjong_rules.State``, ``GreedyBot`` in the ``mahjong_rules.bots`` package), while the API
 reference documents it in its defining module (``mahjong_rules.variants.base.Rules.view``). When
-a Python reference finds no target, this handler imports the name (as written, in the current
-module, or from the package itself), takes the object's own module and qualified name, and
-resolves the reference to that instead. A name it cannot import
-is left alone, so the build behaves as without the extension.
+a Python reference finds no target, this handler tries the name as written, in the current
+module, in each package above it (``tiles`` in ``mahjong_rules.strategies.hand_shapes`` is
+``mahjong_rules.strategies.tiles``), and in the package itself; for each it imports the object,
+takes its own module and qualified name, and resolves the reference to that instead. A constant
+re-exported by a package (``FORMAT_VERSION`` in ``mahjong_rules.serial``) has no module of its
+own, so it is found among the documented names of that package's modules by identity. A name it
+cannot resolve is left alone, so the build behaves as without the extension (and ``nitpicky``
+reports it).
 """
 
 from __future__ import annotations
 
 import importlib
 import inspect
+from collections.abc import Iterable
 from typing import Any
 
 from docutils import nodes  # type: ignore[import-untyped, unused-ignore]
@@ -20,7 +25,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-__all__ = ["canonical_name", "resolve_reexport", "setup"]
+__all__ = ["candidates", "canonical_name", "documented_alias", "resolve_reexport", "setup"]
 
 PACKAGE = "mahjong_rules"
 """Only names in this package are looked up."""
@@ -58,28 +63,70 @@ def canonical_name(dotted: str) -> str | None:
     return None if name == dotted else name
 
 
+def candidates(target: str, module: str | None, cls: str | None = None) -> list[str]:
+    """The full names a reference to ``target`` written in ``module`` (in the class ``cls``) may
+    mean, most specific first: in the class, in the module, in each package above it, then as
+    written, then in the package."""
+    names: list[str] = []
+    if module and cls:
+        names.append(f"{module}.{cls}.{target}")
+    if module:
+        parts = module.split(".")
+        names.extend(f"{'.'.join(parts[:i])}.{target}" for i in range(len(parts), 0, -1))
+    names.append(target)
+    names.append(f"{PACKAGE}.{target}")  # a name the package exports: ``Rules.view``
+    return list(dict.fromkeys(names))
+
+
+def _import_value(dotted: str) -> tuple[bool, Any]:
+    """``(True, value)`` for an importable ``package.module.name``, else ``(False, None)``."""
+    module_name, _, attr = dotted.rpartition(".")
+    if not module_name:
+        return False, None
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        return False, None
+    if not hasattr(module, attr):
+        return False, None
+    return True, getattr(module, attr)
+
+
+def documented_alias(dotted: str, documented: Iterable[str]) -> str | None:
+    """The documented name of the constant ``dotted`` (``mahjong_rules.serial.FORMAT_VERSION``
+    -> ``mahjong_rules.serial.codec.FORMAT_VERSION``): a name in ``documented`` under the same
+    package, with the same last part, that is the very same object. ``None`` if there is none."""
+    package, _, last = dotted.rpartition(".")
+    found, value = _import_value(dotted)
+    if not found or not package.startswith(PACKAGE):
+        return None
+    for name in documented:
+        if name != dotted and name.startswith(package + ".") and name.endswith("." + last):
+            ok, other = _import_value(name)
+            if ok and other is value:
+                return name
+    return None
+
+
 def resolve_reexport(
     app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref, contnode: nodes.Element
 ) -> nodes.reference | None:
     """``missing-reference`` handler: retry a Python reference at its canonical name."""
     if node.get("refdomain") != "py":
         return None
-    target = str(node["reftarget"])
-    module = node.get("py:module")
-    candidates = [target]
-    if module:
-        candidates.append(f"{module}.{target}")
-    candidates.append(f"{PACKAGE}.{target}")  # a name the package exports: ``Rules.view``
+    target = str(node["reftarget"]).lstrip("~.")
     domain = env.get_domain("py")
-    for name in candidates:
-        canonical = canonical_name(name)
-        if canonical is None:
-            continue
-        found = domain.resolve_xref(
-            env, node["refdoc"], app.builder, node["reftype"], canonical, node, contnode
-        )
-        if found is not None:
-            return found  # type: ignore[no-any-return, unused-ignore]
+    documented = domain.objects  # type: ignore[attr-defined]
+    for name in candidates(target, node.get("py:module"), node.get("py:class")):
+        tries = [name, canonical_name(name), documented_alias(name, documented)]
+        for full in dict.fromkeys(t for t in tries if t is not None):
+            if full not in documented and full == target:
+                continue  # as written: Sphinx has already looked for it
+            found = domain.resolve_xref(
+                env, node["refdoc"], app.builder, node["reftype"], full, node, contnode
+            )
+            if found is not None:
+                return found  # type: ignore[no-any-return, unused-ignore]
     return None
 
 

@@ -1,5 +1,8 @@
 """Sphinx extension: link to the rule IDs of the game pages, ``:rule:`BS-GANG-5```.
 
+Every table cell that holds just a rule ID (or a run, ``BS-TING-1 to 5``) gets the class
+``rule-id``, which the theme's ``custom.css`` keeps on one line (no break at the hyphens).
+
 The rule tables of :doc:`baoshan` and :doc:`yongshan` are list-tables with the class
 ``rule-table``; the first cell of each row is a rule ID (``BS-GANG-5``, ``YS-PAT-归``). A
 transform makes each such cell a link target whose label is the ID in lower case, so the source
@@ -22,16 +25,20 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 from sphinx.util.nodes import make_id
 
-__all__ = ["RuleTargets", "rule_role", "setup"]
+__all__ = ["RULE_CELL", "RULE_ID", "RuleTargets", "rule_role", "setup"]
 
 logger = logging.getLogger(__name__)
 
 RULE_ID = re.compile(r"(?:[A-Z]+-)+[^\s:.,;()]+")
 """A rule ID: capitals and hyphens, then a number, a word or a Chinese pattern name."""
 
+RULE_CELL = re.compile(r"(?:[A-Z]+-)+[^\s:.,;()]+(?: to \d+|\.\.\d+)?")
+"""A table cell that holds one rule ID, or a run of them (``BS-TING-1 to 5``)."""
+
 
 class RuleTargets(SphinxTransform):
-    """Make the rule ID in the first cell of each row of a ``rule-table`` a link target.
+    """Make the rule ID in the first cell of each row of a ``rule-table`` a link target (and
+    mark every table cell that holds only a rule ID with the class ``rule-id``).
 
     It runs before Sphinx collects the page's labels (``SphinxDomains``, priority 850).
     """
@@ -39,6 +46,9 @@ class RuleTargets(SphinxTransform):
     default_priority = 800
 
     def apply(self, **kwargs: Any) -> None:
+        for entry in self.document.findall(nodes.entry):
+            if RULE_CELL.fullmatch(entry.astext().strip()):
+                entry["classes"].append("rule-id")  # custom.css: one line, no break at "-"
         for table in self.document.findall(nodes.table):
             if "rule-table" not in table["classes"]:
                 continue

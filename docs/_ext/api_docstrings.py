@@ -1,0 +1,77 @@
+"""Sphinx extension: API entries that carry their description in data rather than a docstring.
+
+Two kinds of public name say what they are in the code itself, not in a docstring:
+
+* a room option (a field of an :class:`~mahjong_rules.variants.options.Options` class) carries
+  its description in the field's ``"doc"`` metadata, the text the options tables and
+  ``Options.describe()`` show. An option's entry without a docstring gets that text, its default
+  and the values it allows;
+* a scoring pattern (a :class:`~mahjong_rules.scoring.pattern.Pattern` subclass) sets its key
+  and default fan as class attributes. Its class entry gets both, as a field list; the pages
+  leave out the attributes and methods it merely overrides (:data:`PATTERN_MEMBERS`), which the
+  base class :class:`~mahjong_rules.scoring.pattern.Pattern` describes once.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, cast
+
+import attrs
+from options_table import _default, allowed_text
+from sphinx.application import Sphinx
+
+from mahjong_rules.scoring.pattern import Pattern
+from mahjong_rules.variants.options import Options
+
+__all__ = ["PATTERN_MEMBERS", "describe_data", "find_object", "setup"]
+
+PATTERN_MEMBERS = ("key", "name_zh", "pinyin", "default_fan", "applies", "count", "replaces")
+"""What every pattern class sets or overrides, described once on :class:`Pattern`: the pattern
+pages list them in ``:exclude-members:`` (a test checks that they do)."""
+
+
+def find_object(dotted: str) -> Any:
+    """The object a dotted name ``package.module.Class.attr`` names, or ``None``."""
+    parts = dotted.split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            obj: Any = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        for part in parts[i:]:
+            obj = getattr(obj, part, None)
+            if obj is None:
+                return None
+        return obj
+    return None
+
+
+def _is_pattern(obj: Any) -> bool:
+    return isinstance(obj, type) and issubclass(obj, Pattern) and "key" in vars(obj)
+
+
+def describe_data(
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]
+) -> None:
+    """``autodoc-process-docstring`` handler: describe options and patterns from their data."""
+    if what == "attribute" and not any(line.strip() for line in lines):
+        owner_name, _, field_name = name.rpartition(".")
+        owner = find_object(owner_name)
+        if isinstance(owner, type) and issubclass(owner, Options) and attrs.has(owner):
+            field = attrs.fields_dict(owner).get(field_name)
+            if field is not None and field.metadata.get("doc"):
+                default = _default(field, field.default)
+                allowed = allowed_text(cast("type[Options]", owner), field)
+                lines[:] = [
+                    str(field.metadata["doc"]),
+                    "",
+                    f"Default ``{default!r}``" + (f"; allowed: {allowed}." if allowed else "."),
+                ]
+    elif what == "class" and _is_pattern(obj):
+        lines.extend(["", f":Key: ``{obj.key}``", f":Default fan: {obj.default_fan}"])
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("autodoc-process-docstring", describe_data)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
