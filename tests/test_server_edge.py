@@ -222,3 +222,31 @@ def test_flow2_ask_every_seat_asks_seats_with_nothing_to_claim() -> None:
 def test_rules_object_is_a_rules() -> None:
     """``get_variant`` returns a :class:`Rules`."""
     assert isinstance(get_variant("baoshan"), Rules)
+
+
+def test_rules_delegate_action_ids_and_explain_win() -> None:
+    """The rules object carries the action ids (issue 11) and the reason a hand is no win:
+    the same answers as the functions behind them."""
+    from mahjong_rules.engine import action_ids
+    from mahjong_rules.scoring import WinContext, WinKind
+    from mahjong_rules.variants.explain import explain_win
+
+    rules = get_variant("yongshan")
+    state = rules.new_hand(seed=11)
+    assert rules.action_space == action_ids.action_space(rules)
+    legal = rules.legal_actions(state, state.current)
+    ids = [rules.action_id(a) for a in legal]
+    assert ids == [action_ids.action_id(rules, a) for a in legal]
+    assert len(set(ids)) == len(ids)
+    assert [rules.action_from_id(state.current, i) for i in ids] == list(legal)
+    from mahjong_rules import TileCounts
+
+    ctx = WinContext(
+        concealed=TileCounts("123m456p789s11m555m"),
+        winning_tile=T("5m"),
+        how=WinKind.SELF_DRAW,
+    )
+    reason = rules.explain_win(ctx)
+    assert reason is not None and reason == explain_win(rules, ctx)
+    assert "缺一门" in reason.text
+    assert BAOSHAN.explain_win(ctx) is None

@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 import attrs
 
 from mahjong_rules.counts import TileCounts, TileSet
+from mahjong_rules.engine.action_ids import action_from_id, action_id, action_space
 from mahjong_rules.engine.actions import (
     Action,
     BuyPoints,
@@ -65,6 +66,7 @@ from mahjong_rules.errors import IllegalActionError, OptionsError, StaleActionEr
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
 from mahjong_rules.tiles import Tile, all_tiles
+from mahjong_rules.variants.explain import NotAWin, explain_win
 from mahjong_rules.variants.options import Options
 
 __all__ = ["Rules"]
@@ -445,6 +447,27 @@ class Rules:
             discarded = sum(x.discards.count(meld.tile) for x in state.seats)
             out.append((meld, None if discarded >= 2 else position))  # one was claimed for it
         return tuple(out)
+
+    @property
+    def action_space(self) -> int:
+        """How many integer action ids this room has (fixed per variant and options); see
+        :mod:`mahjong_rules.engine.action_ids` for the table."""
+        return action_space(self)
+
+    def action_id(self, action: Action) -> int:
+        """The integer id of ``action``'s shape (its seat left out), ``0 <= id <
+        action_space``; the ids of one seat's legal actions are distinct."""
+        return action_id(self, action)
+
+    def action_from_id(self, seat: int, i: int) -> Action:
+        """The action of ``seat`` whose id is ``i`` (the inverse of :meth:`action_id`)."""
+        return action_from_id(self, seat, i)
+
+    def explain_win(self, ctx: WinContext) -> NotAWin | None:
+        """Why the hand of ``ctx`` is not a win in this room (form, 缺一门, a fifth copy, a
+        wildcard meld where the game has none, the 报听 lock, ...), or ``None`` if it is one;
+        see :func:`mahjong_rules.variants.explain.explain_win`."""
+        return explain_win(self, ctx)
 
     def waits(self, state: State, seat: int) -> TileSet:
         """The tiles that would complete ``seat``'s hand (its 听牌).

@@ -26,20 +26,39 @@ from __future__ import annotations
 import enum
 import itertools
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import attrs
 
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.melds import Meld, MeldKind
-from mahjong_rules.scoring import WinContext
+from mahjong_rules.scoring import Breakdown, WinContext
 from mahjong_rules.tiles import Suit, Tile
 from mahjong_rules.wins import Decomposition, is_win, iter_decompositions
 
-if TYPE_CHECKING:
-    from mahjong_rules.variants.base import Rules
+__all__ = ["NotAWin", "Reason", "WinRules", "explain_win"]
 
-__all__ = ["NotAWin", "Reason", "explain_win"]
+
+class WinRules(Protocol):
+    """What :func:`explain_win` reads of a rules object (any registered variant's)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def wild_melds(self) -> bool: ...
+
+    @property
+    def max_suits(self) -> int: ...
+
+    @property
+    def options(self) -> Any: ...
+
+    @property
+    def honors(self) -> bool: ...
+
+    def score(self, ctx: WinContext) -> Breakdown | None: ...
+
 
 _READINGS_CHECKED = 10_000
 """Readings of a wildcard hand looked at to tell a fifth copy or a third suit from the rest."""
@@ -83,7 +102,7 @@ class NotAWin:
         return self.text
 
 
-def explain_win(rules: Rules, ctx: WinContext) -> NotAWin | None:
+def explain_win(rules: WinRules, ctx: WinContext) -> NotAWin | None:
     """Why ``ctx`` (a winner's concealed natural tiles, wildcards and melds) is not a win in the
     room of ``rules``; ``None`` when :meth:`rules.score <mahjong_rules.Rules.score>` scores it.
 
@@ -124,7 +143,7 @@ def _meld_text(meld: Meld) -> str:
     return f"the {names.get(meld.kind, 'kong')} {meld}"
 
 
-def _wild_meld(rules: Rules, ctx: WinContext) -> NotAWin | None:
+def _wild_meld(rules: WinRules, ctx: WinContext) -> NotAWin | None:
     for meld in ctx.melds:
         if not meld.wild_tiles:
             continue
@@ -167,7 +186,7 @@ def _suits_of(tiles: TileCounts, melds: tuple[Meld, ...]) -> set[Suit]:
     }
 
 
-def _suits(rules: Rules, ctx: WinContext) -> NotAWin | None:
+def _suits(rules: WinRules, ctx: WinContext) -> NotAWin | None:
     held = _suits_of(ctx.concealed, ctx.melds)
     if len(held) <= rules.max_suits:
         return None
@@ -179,7 +198,7 @@ def _suits(rules: Rules, ctx: WinContext) -> NotAWin | None:
     )
 
 
-def _ting(rules: Rules, ctx: WinContext) -> NotAWin | None:
+def _ting(rules: WinRules, ctx: WinContext) -> NotAWin | None:
     if not ctx.declared_ting:
         return None
     if not getattr(rules.options, "bao_ting", False):
@@ -194,7 +213,7 @@ def _ting(rules: Rules, ctx: WinContext) -> NotAWin | None:
     return None
 
 
-def _unscored(rules: Rules, ctx: WinContext) -> NotAWin:
+def _unscored(rules: WinRules, ctx: WinContext) -> NotAWin:
     """The shape is complete but no reading scores: name what every reading looked at breaks."""
     fifth = third = 0
     looked = 0
