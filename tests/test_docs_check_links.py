@@ -107,6 +107,8 @@ def test_entries_without_a_paragraph_of_their_own_are_undescribed(tmp_path: Path
 def test_main_exit_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     clean = _site(tmp_path / "clean", {"index.html": "<p>hi</p>"})
     assert check_links.main([str(clean)]) == 0
+    assert capsys.readouterr().out == "HTML files: 1; every internal link lands\n"
+    assert check_links.main(["--descriptions", str(clean)]) == 0
     assert capsys.readouterr().out == (
         "HTML files: 1; every internal link lands, every API entry is described\n"
     )
@@ -118,3 +120,13 @@ def test_main_exit_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert check_links.main([str(tmp_path / "empty")]) == 2
     assert "no index.html here" in capsys.readouterr().err
     assert check_links.main([]) == 2
+
+
+def test_descriptions_are_checked_only_when_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = _site(tmp_path, {"index.html": "", "api/m.html": _entry("m.g", "")})
+    assert check_links.main([str(root)]) == 0
+    capsys.readouterr()
+    assert check_links.main(["--descriptions", str(root)]) == 1
+    assert capsys.readouterr().out == "api/m.html: m.g\nAPI entries without a description: 1\n"
