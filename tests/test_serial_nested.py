@@ -1,0 +1,150 @@
+"""Every document and sub-document the library writes reads back on its own (issue 11, part
+1a), and documents beyond the bounds are refused with SerializationError naming the field
+(part 3: depth, size, long strings and huge whole numbers).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from mahjong_rules import Action, HandResult, Pass, State, get_variant
+from mahjong_rules.errors import SerializationError
+from mahjong_rules.records import HandRecord
+from mahjong_rules.serial import from_dict, to_dict
+from mahjong_rules.serial.bounds import MAX_DEPTH, MAX_DIGITS, MAX_ITEMS, MAX_STRING
+from test_serial_check import random_hand
+
+ROOMS = [
+    get_variant("baoshan", players=4, pian_gang=True),
+    get_variant("baoshan", players=2, honors=True),
+    get_variant("yongshan", players=3, wildcards="double"),
+    get_variant("yongshan", players=4),
+]
+
+
+def sub_documents(doc: Any) -> list[dict[str, Any]]:
+    """Every dict with a ``"type"`` inside ``doc`` (itself excluded)."""
+    found: list[dict[str, Any]] = []
+    stack = [doc]
+    while stack:
+        node = stack.pop()
+        items = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+        for item in items:
+            if isinstance(item, dict) and "type" in item:
+                found.append(item)
+            if isinstance(item, dict | list):
+                stack.append(item)
+    return found
+
+
+@pytest.mark.parametrize("rules", ROOMS, ids=repr)
+def test_every_action_of_every_view_reads_back_on_its_own_and_applies(rules: Any) -> None:
+    checked = 0
+    for seed in (1, 2):
+        for state in random_hand(rules, seed):
+            for seat in range(state.players):
+                doc = json.loads(json.dumps(to_dict(rules.view(state, seat))))
+                for i, listed in enumerate(doc["legal_actions"]):
+                    action = from_dict(json.loads(json.dumps(listed)), Action)
+                    assert action == rules.legal_actions(state, seat)[i]
+                    rules.apply(state, action)  # accepted: IllegalActionError would fail
+                    checked += 1
+    assert checked > 100
+
+
+def test_every_sub_document_reads_back_on_its_own() -> None:
+    """The parts of states, views, results and records: actions, events, seats, melds,
+    payments, wins, breakdowns, readings, options... each reads back to what it was."""
+    rules = get_variant("yongshan", players=3)
+    seed = next(k for k in range(50) if random_hand(rules, k)[-1].wins)
+    states = random_hand(rules, seed)
+    record = HandRecord.new(rules, seed=seed)
+    docs = [to_dict(s) for s in states[::10]]
+    docs += [to_dict(rules.view(s, min(rules.to_act(s)))) for s in states if rules.to_act(s)]
+    docs += [to_dict(states[-1].result), to_dict(record)]
+    kinds: set[str] = set()
+    for doc in docs:
+        for sub in sub_documents(doc):
+            value = from_dict(sub)
+            again = to_dict(value)
+            again.pop("format")
+            assert again == sub
+            kinds.add(sub["type"])
+    assert {"SeatState", "Meld", "Payment", "WinRecord", "Breakdown", "Options"} <= kinds
+    assert {"Discard", "Pass", "Drew", "Settled", "SeatView", "ScoreItem"} <= kinds
+
+
+def test_a_result_reads_back_on_its_own() -> None:
+    rules = get_variant("baoshan")
+    final = random_hand(rules, 3)[-1]
+    doc = to_dict(final)
+    assert from_dict(doc["result"], HandResult) == final.result
+    assert from_dict(doc["seats"][0]) == final.seats[0]
+
+
+@pytest.mark.parametrize("wrong", [0, 2, "1", True, None, [1]])
+def test_a_wrong_format_is_refused_at_any_depth(wrong: Any) -> None:
+    state = random_hand(get_variant("baoshan", players=2), 1)[5]
+    doc = to_dict(state)
+    doc["seats"][1]["format"] = wrong
+    with pytest.raises(SerializationError) as caught:
+        from_dict(doc, State)
+    assert str(caught.value) == (
+        f"state.seats[1].format: this version reads format 1, the document has {wrong!r}"
+    )
+    action = {"type": "Pass", "seat": 1, "format": wrong}
+    with pytest.raises(SerializationError, match=r"^format: this version reads format 1, the"):
+        from_dict(action)
+
+
+# ------------------------------------------------------------------------------ bounds
+
+
+def test_deep_nesting_is_refused_without_recursion() -> None:
+    """991 lists inside an action: refused by the bound, not a RecursionError."""
+    deep: Any = "5m"
+    for _ in range(991):
+        deep = [deep]
+    doc = json.loads(json.dumps({"type": "Gang", "seat": 0, "tile": "5m", "kind": "an_gang"}))
+    doc["wild_tiles"] = deep
+    with pytest.raises(SerializationError) as caught:
+        from_dict(doc)
+    assert str(caught.value) == (
+        f"gang.wild_tiles{'[0]' * (MAX_DEPTH - 1)}: nested more than {MAX_DEPTH} deep "
+        "(lists and dicts)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (10**5000, f"pass.seat: a whole number of more than {MAX_DIGITS} digits"),
+        (-(10**MAX_DIGITS), f"pass.seat: a whole number of more than {MAX_DIGITS} digits"),
+        ("x" * (MAX_STRING + 1), f"pass.seat: a string of more than {MAX_STRING} characters"),
+        (1.5, "pass.seat: a float is not a JSON value (dict, list, str, int, bool or null)"),
+        ((1,), "pass.seat: a tuple is not a JSON value (dict, list, str, int, bool or null)"),
+        ({1: 2}, "pass.seat: a key is a int, not a str"),
+    ],
+    ids=["huge-int", "long-int", "long-string", "float", "tuple", "int-key"],
+)
+def test_values_beyond_the_bounds_name_the_field(value: Any, message: str) -> None:
+    with pytest.raises(SerializationError) as caught:
+        from_dict({"type": "Pass", "seat": value})
+    assert str(caught.value) == message
+
+
+def test_a_long_but_bounded_int_is_read_as_a_wrong_value() -> None:
+    """Within the bounds a big number is an ordinary wrong value, shown briefly."""
+    with pytest.raises(SerializationError) as caught:
+        from_dict(to_dict(Pass(1)) | {"seat": 10**200})
+    assert str(caught.value).startswith("pass: not a valid Pass: "), str(caught.value)
+    assert len(str(caught.value)) < 300
+
+
+def test_too_many_values_are_refused() -> None:
+    doc: dict[str, Any] = {"type": "Pass", "seat": 0, "padding": [0] * MAX_ITEMS}
+    with pytest.raises(SerializationError, match=rf"holds at most {MAX_ITEMS} values$"):
+        from_dict(doc)
