@@ -1,17 +1,59 @@
 """Player actions (FLOW-1): frozen values a server passes to :meth:`Rules.apply`.
 
 Their reprs paste back into Python: ``Discard(seat=0, tile=Tile('5m'))``. Draws are not actions:
-the engine draws for the players.
+the engine draws for the players. Each action has a one-line text form, ``str(action)``, that
+:meth:`Action.parse` reads back (see :mod:`mahjong_rules.engine.action_text`).
+
+Actions are checked when built, so a server can build them from untrusted input: a seat is an
+``int`` 0..3 (never a ``bool``; the table size is checked by the rules), a tile is a
+:class:`~mahjong_rules.Tile` (its notation, ``"9s"``, is converted), wildcard tiles are a sorted
+tuple of tiles (a list or notation text is converted). A wrong value raises
+:class:`~mahjong_rules.errors.ActionError`, a wrong type
+:class:`~mahjong_rules.errors.ActionTypeError` (also a :class:`TypeError`), naming the class,
+the field and the value:
+
+>>> Discard(1, "9s")
+Discard(seat=1, tile=Tile('9s'))
+>>> Gang(0, "2m", MeldKind.ZHI_GANG, "8p8p")
+Gang(seat=0, tile=Tile('2m'), kind=MeldKind.ZHI_GANG, wild_tiles=(Tile('8p'), Tile('8p')))
+>>> Discard(1.0, "9s")
+Traceback (most recent call last):
+...
+mahjong_rules.errors.ActionTypeError: Discard.seat: a seat is an int 0..3, got 1.0
+>>> print(Gang(0, "2m", MeldKind.ZHI_GANG, "8p8p"))
+0 gang 2m exposed *8p8p
+>>> Action.parse("3 hu")
+Hu(seat=3)
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, ClassVar, NoReturn, TypeVar, cast
+
 import attrs
 
+from mahjong_rules.engine.action_text import KIND_WORDS, read_action, wild_text
+from mahjong_rules.errors import ActionError, ActionTypeError, MahjongRulesError
 from mahjong_rules.melds import MeldKind
+from mahjong_rules.notation import parse_tiles
 from mahjong_rules.tiles import Tile
 
-__all__ = ["Action", "BuyPoints", "Discard", "Gang", "Hu", "Pass", "Peng", "Ti", "Ting"]
+__all__ = [
+    "Action",
+    "BuyPoints",
+    "Discard",
+    "Gang",
+    "Hu",
+    "Pass",
+    "Peng",
+    "Ti",
+    "Ting",
+    "parse_action",
+]
+
+_A = TypeVar("_A", bound="Action")
+_PENG = MeldKind.PENG
 
 
 @attrs.frozen
@@ -19,6 +61,26 @@ class Action:
     """Base of every action: the seat that takes it."""
 
     seat: int
+    verb: ClassVar[str] = ""
+    """The English verb of the text form (``"discard"``...)."""
+
+    def __attrs_post_init__(self) -> None:
+        seat = self.seat
+        if type(seat) is not int or not 0 <= seat <= 3:
+            _check(self)
+
+    @classmethod
+    def parse(cls: type[_A], text: str) -> _A:
+        """Read an action from its text form (``"1 discard 9s"``, see
+        :mod:`~mahjong_rules.engine.action_text`); on a subclass, only that kind of action.
+
+        Raises :class:`~mahjong_rules.errors.ActionParseError` naming the position.
+        """
+        verb, seat, args = read_action(text, cls.verb or None)
+        return cast(_A, _BY_VERB[verb](seat, *args))
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.verb}"
 
 
 @attrs.frozen
@@ -26,40 +88,91 @@ class Discard(Action):
     """打牌 (dǎpái): discard ``tile`` from the concealed hand."""
 
     tile: Tile
+    verb: ClassVar[str] = "discard"
+
+    def __attrs_post_init__(self) -> None:
+        seat = self.seat
+        if type(seat) is not int or not 0 <= seat <= 3 or type(self.tile) is not Tile:
+            _check(self)
+
+    def __str__(self) -> str:
+        return f"{self.seat} discard {self.tile.notation}"
 
 
 @attrs.frozen
 class Peng(Action):
     """碰 (pèng): take the last discard to make a pung with two of one's own.
 
-    ``wild_tiles`` are the wildcards used in place of natural copies (Yongshan; empty otherwise).
+    ``wild_tiles`` are the wildcards used in place of natural copies (Yongshan; empty otherwise):
+    at most 2, kept sorted.
     """
 
     wild_tiles: tuple[Tile, ...] = ()
+    verb: ClassVar[str] = "peng"
+
+    def __attrs_post_init__(self) -> None:
+        seat, wilds = self.seat, self.wild_tiles
+        if (
+            type(seat) is not int
+            or not 0 <= seat <= 3
+            or (wilds != () and not _plain_wilds(wilds, 2, None))
+        ):
+            _check(self)
+
+    def __str__(self) -> str:
+        return f"{self.seat} peng{wild_text(self.wild_tiles)}"
 
 
 @attrs.frozen
 class Gang(Action):
-    """杠 (gàng): a kong of ``tile``: 直杠 on the discard, 补杠 onto one's own peng, or 暗杠."""
+    """杠 (gàng): a kong of ``tile``: 直杠 on the discard, 补杠 onto one's own peng, or 暗杠.
+
+    ``kind`` is :attr:`~mahjong_rules.MeldKind.ZHI_GANG`, ``BU_GANG`` or ``AN_GANG``;
+    ``wild_tiles`` (at most 3, kept sorted, never ``tile`` itself) are the wildcards the kong
+    takes from the hand in place of natural copies (Yongshan).
+    """
 
     tile: Tile
     kind: MeldKind
     wild_tiles: tuple[Tile, ...] = ()
+    verb: ClassVar[str] = "gang"
+
+    def __attrs_post_init__(self) -> None:
+        seat, tile, kind, wilds = self.seat, self.tile, self.kind, self.wild_tiles
+        if (
+            type(seat) is not int
+            or not 0 <= seat <= 3
+            or type(tile) is not Tile
+            or type(kind) is not MeldKind
+            or kind is _PENG
+            or (wilds != () and not _plain_wilds(wilds, 3, tile))
+        ):
+            _check(self)
+
+    def __str__(self) -> str:
+        kind = KIND_WORDS[self.kind]
+        return f"{self.seat} gang {self.tile.notation} {kind}{wild_text(self.wild_tiles)}"
 
 
 @attrs.frozen
 class Hu(Action):
     """胡 (hú): win — on one's own draw, on the last discard, or by robbing a kong."""
 
+    verb: ClassVar[str] = "hu"
+
 
 @attrs.frozen
 class Pass(Action):
     """过 (guò): decline every claim on the last discard (or on a kong that could be robbed)."""
 
+    verb: ClassVar[str] = "pass"
+
 
 @attrs.frozen
 class Ting(Action):
     """报听 (bàotīng): declare the hand ready; it is then locked (BS-TING-1..3)."""
+
+    verb: ClassVar[str] = "ting"
 
 
 @attrs.frozen
@@ -73,10 +186,160 @@ class Ti(Action):
 
     tile: Tile
     wild: Tile
+    verb: ClassVar[str] = "ti"
+
+    def __attrs_post_init__(self) -> None:
+        seat, tile, wild = self.seat, self.tile, self.wild
+        if (
+            type(seat) is not int
+            or not 0 <= seat <= 3
+            or type(tile) is not Tile
+            or type(wild) is not Tile
+            or tile is wild
+        ):
+            _check(self)
+
+    def __str__(self) -> str:
+        return f"{self.seat} ti {self.tile.notation} *{self.wild.notation}"
 
 
 @attrs.frozen
 class BuyPoints(Action):
-    """买点 (mǎidiǎn): buy 0, 1 or 2 points before the first deal of a match (BS-BUY-1)."""
+    """买点 (mǎidiǎn): buy 0, 1 or 2 points before the first deal of a match (BS-BUY-1); the
+    room's cap is checked by the rules."""
 
     points: int
+    verb: ClassVar[str] = "buy"
+
+    def __attrs_post_init__(self) -> None:
+        seat, points = self.seat, self.points
+        if (
+            type(seat) is not int
+            or type(points) is not int
+            or not (0 <= seat <= 3 and 0 <= points <= 2)
+        ):
+            _check(self)
+
+    def __str__(self) -> str:
+        return f"{self.seat} buy {self.points}"
+
+
+_BY_VERB: dict[str, Callable[..., Action]] = {
+    cls.verb: cls for cls in (Discard, Peng, Gang, Hu, Pass, Ting, Ti, BuyPoints)
+}
+
+
+def parse_action(text: str) -> Action:
+    """Read any action from its text form: the same as :meth:`Action.parse`.
+
+    >>> parse_action("2 买 1")
+    BuyPoints(seat=2, points=1)
+    """
+    return Action.parse(text)
+
+
+# ---------------------------------------------------------------------- the slow path
+
+
+def _plain_wilds(tiles: tuple[Tile, ...], most: int, tile: Tile | None) -> bool:
+    """Whether ``tiles`` are already a valid sorted tuple of at most ``most`` wildcards, none of
+    them ``tile`` (the fast check of pengs and kongs built with wildcards)."""
+    if type(tiles) is not tuple or len(tiles) > most:
+        return False
+    low = -1
+    for t in tiles:
+        if type(t) is not Tile or t is tile or t.index < low:
+            return False
+        low = t.index
+    return True
+
+
+def _check(action: Action) -> None:
+    """Check every field of ``action`` and convert the convertible ones (tile notation, lists of
+    wildcards); raise naming the first bad field. Only called when the fast check fails."""
+    for field in attrs.fields(type(action)):
+        value = getattr(action, field.name)
+        fixed = _CHECKS[field.name](action, field.name, value)
+        if fixed is not value:
+            object.__setattr__(action, field.name, fixed)
+
+
+def _fail(action: Action, name: str, what: str, value: Any, error: type[ActionError]) -> NoReturn:
+    raise error(f"{type(action).__name__}.{name}: {what}, got {value!r}")
+
+
+def _seat(action: Action, name: str, value: Any) -> int:
+    what = "a seat is an int 0..3"
+    if type(value) is not int:
+        _fail(action, name, what, value, ActionTypeError)
+    if not 0 <= value <= 3:
+        _fail(action, name, what, value, ActionError)
+    return value
+
+
+def _tile(action: Action, name: str, value: Any) -> Tile:
+    what = "a tile is a Tile or its notation such as '9s'"
+    if isinstance(value, Tile):
+        return value
+    if not isinstance(value, str):
+        _fail(action, name, what, value, ActionTypeError)
+    try:
+        return Tile(value)
+    except MahjongRulesError:
+        _fail(action, name, what, value, ActionError)
+
+
+def _wild_tiles(action: Action, name: str, value: Any) -> tuple[Tile, ...]:
+    what = "wildcards are a tuple of Tile or their notation such as '8p8p'"
+    given = value
+    if isinstance(value, str):
+        try:
+            value = parse_tiles(value)
+        except MahjongRulesError:
+            _fail(action, name, what, value, ActionError)
+    if not isinstance(value, tuple | list):
+        _fail(action, name, what, value, ActionTypeError)
+    tiles = tuple(sorted(_tile(action, f"{name}[{i}]", t) for i, t in enumerate(value)))
+    most = 2 if isinstance(action, Peng) else 3
+    if len(tiles) > most:
+        _fail(action, name, f"at most {most} wildcards", given, ActionError)
+    tile = getattr(action, "tile", None)
+    if tile in tiles:
+        _fail(action, name, f"a {tile} in a kong of {tile} is no wildcard", given, ActionError)
+    return tiles
+
+
+def _kind(action: Action, name: str, value: Any) -> MeldKind:
+    what = "a kong kind is MeldKind.ZHI_GANG, BU_GANG or AN_GANG"
+    if not isinstance(value, MeldKind):
+        _fail(action, name, what, value, ActionTypeError)
+    if value is MeldKind.PENG:
+        _fail(action, name, what, value, ActionError)
+    return value
+
+
+def _wild(action: Action, name: str, value: Any) -> Tile:
+    tile = _tile(action, name, value)
+    if tile is getattr(action, "tile", None):
+        what = f"提 takes out a wildcard other than the tile {tile}"
+        _fail(action, name, what, value, ActionError)
+    return tile
+
+
+def _points(action: Action, name: str, value: Any) -> int:
+    what = "points are an int 0..2"
+    if type(value) is not int:
+        _fail(action, name, what, value, ActionTypeError)
+    if not 0 <= value <= 2:
+        _fail(action, name, what, value, ActionError)
+    return value
+
+
+_CHECKS: dict[str, Callable[[Action, str, Any], Any]] = {
+    "seat": _seat,
+    "tile": _tile,
+    "wild_tiles": _wild_tiles,
+    "kind": _kind,
+    "wild": _wild,
+    "points": _points,
+}
