@@ -236,3 +236,17 @@ def test_index_like_integers_are_taken() -> None:
             return 3
 
     assert action_from_id(BAOSHAN, Index(), Index()) == Discard(3, T("1m"))  # type: ignore[arg-type]
+
+
+def test_a_room_whose_options_cannot_be_hashed_still_has_ids() -> None:
+    class Room:
+        def __init__(self) -> None:
+            self.options = [1]  # a list: no hash, so no cache
+
+        honors = False
+        buy_cap = 1
+        wild_melds = False
+        players = 2
+
+    assert action_space(Room()) == 3 + 27 + 1 + 81 + 2
+    assert action_from_id(Room(), 1, 113) == BuyPoints(1, 1)

@@ -179,7 +179,10 @@ def _layout(rules: Any) -> _Layout:
         raise ActionTypeError(
             f"rules: the rules of a room (get_variant(...)), got {type(rules).__name__}"
         ) from None
-    hit = _LAYOUTS.get(key)
+    try:
+        hit = _LAYOUTS.get(key)
+    except TypeError:  # options that cannot be hashed: no cache
+        return _Layout(key[2], _wild_sets(rules), key[3])
     if hit is None:
         hit = _LAYOUTS[key] = _Layout(key[2], _wild_sets(rules), key[3])
         if len(_LAYOUTS) > 64:
