@@ -31,6 +31,8 @@ ROOMS = [
     get_variant("baoshan", players=2, buy_points="dead_2", cha_jiao="off"),
     get_variant("yongshan", players=4, wildcards="double", ti_from_hand=True, zi_mo_jia_fan=True),
     get_variant("yongshan", players=3, ting_dian_three_players=True, fan_cap=None),
+    get_variant("baoshan", players=3, ask_every_seat=True),
+    get_variant("yongshan", players=4, ask_every_seat=True),
 ]
 
 
@@ -82,6 +84,14 @@ def test_claim_rob_and_buying_windows_pass() -> None:
     for state in states:
         check_state(state)
         assert from_dict(to_dict(state)) == state
+
+
+def test_a_hand_ended_by_a_forced_win_on_a_discard_passes() -> None:
+    """FLOW-4: the window's forced seats stay in the ended state (no false refusal)."""
+    rules = get_variant("baoshan", players=2)
+    state = find_state(rules, lambda s: s.phase is Phase.ENDED and bool(s.forced))
+    assert state.wins[0].forced
+    check_state(state)
 
 
 # ------------------------------------------------------------------------------ refusals
@@ -137,7 +147,7 @@ def test_claimants_that_could_not_be_asked() -> None:
         ((), "state.claimants: seats asked, once each, in play order after the discarder"),
         ((asked, asked), "state.claimants: seats asked, once each, in play order"),
         ((claim.current,), "state.claimants: neither the discarder nor a seat that has won"),
-        ((others[0],), f"state.claimants: seat {others[0]} has nothing to claim on"),
+        ((others[0],), f"state.claimants: the seats with a claim on {claim.tile} are [{asked}]"),
     ]
     for claimants, message in cases:
         _refused(replace(claim, claimants=claimants), message)

@@ -3,27 +3,28 @@
 Each field's type is checked as it is read (:mod:`~mahjong_rules.serial.codec`); these checks
 look at the state as a whole, so that a tampered document (a tile changed in a hand, a seat
 number out of range, a wall with a sixth 5m, a claim window nobody was asked in) is refused
-rather than played on. :func:`check_state` runs on every state :func:`~mahjong_rules.serial.
-from_dict` reads, and a property test may run it after every step of a hand.
+rather than played on. :func:`check_state` runs on every state
+:func:`~mahjong_rules.serial.from_dict` reads, and a property test may run it after every step
+of a hand.
 
 The checks come in three groups: the fields' own types and ranges (:mod:`.check_fields`), the
-state as a whole here (the table, the wall and the deal, the phase and its window, the seats,
-the payments, the wins and the result, every tile accounted for), and last the play itself
-(:mod:`.check_play`): someone is to act, and every action listed for a seat applies.
+state as a whole here (the table, the wall and the deal, the phase, the seats, the payments,
+the wins and the result, every tile accounted for), and last the window and the play itself
+(:mod:`.check_play`): the seats asked are those the engine asks, someone is to act, and every
+action listed for a seat applies. ``docs/serialization.rst`` lists every check.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from mahjong_rules.engine.settlement import Payment, PaymentReason, deltas_of
 from mahjong_rules.engine.state import Phase, State, replace
 from mahjong_rules.engine.wall import check_wall
 from mahjong_rules.errors import MahjongRulesError, WallError
 from mahjong_rules.melds import Meld
-from mahjong_rules.scoring import WinKind
 from mahjong_rules.serial.check_fields import check_fields, fail, seat_of
+from mahjong_rules.serial.check_payments import check_ledger, check_payments, check_wins
 from mahjong_rules.serial.check_play import check_play, check_window
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.registry import rules_for
@@ -65,9 +66,9 @@ def check_state(state: State, path: str = "state") -> None:
     _check_deal(state, rules, path)
     _check_phase(state, rules, path)
     _check_seats(state, rules, path)
-    _check_payments(state, path)
-    _check_ledger(state, rules, path)
-    _check_wins(state, rules, path)
+    check_payments(state, path)
+    check_ledger(state, rules, path)
+    check_wins(state, rules, path)
     _check_tiles(state, path)
     check_window(rules, state, path)
     check_play(rules, state, path)
@@ -173,7 +174,7 @@ def _check_phase(state: State, rules: Rules, path: str) -> None:
         phase is not Phase.CLAIM or state.shi_lao_tou != state.current
     ):
         fail(f"{path}.shi_lao_tou", "十老头 is completed only by the discarder of a claim window")
-    if not windows and (state.claimants or state.answers or state.forced):
+    if not windows and (state.claimants or state.answers or (state.forced and not ended)):
         fail(f"{path}.claimants", f"nobody is asked outside a claim or rob window ({phase.value})")
     if phase is Phase.CLAIM and state.kong_chain:
         fail(f"{path}.kong_chain", "a discard ends the kong chain")
@@ -267,106 +268,6 @@ def _meld_tiles(melds: tuple[Meld, ...]) -> Counter[Tile]:
     for meld in melds:
         out.update(meld.tiles)
     return out
-
-
-def _check_payments(state: State, path: str) -> None:
-    payments: list[tuple[str, Any]] = [
-        (f"{path}.ledger[{i}]", p) for i, p in enumerate(state.ledger)
-    ]
-    result = state.result
-    if result is not None:
-        for name in ("payments", "cancelled"):
-            payments.extend(
-                (f"{path}.result.{name}[{i}]", p) for i, p in enumerate(getattr(result, name))
-            )
-    for where, payment in payments:
-        for name in ("payer", "payee"):
-            seat_of(getattr(payment, name), state.players, f"{where}.{name}")
-        if payment.payer == payment.payee:
-            fail(where, f"seat {payment.payer} pays itself")
-        if payment.amount < 1:
-            fail(f"{where}.amount", f"a payment is of 1 point or more, got {payment.amount}")
-        is_kong = payment.reason is PaymentReason.KONG
-        if is_kong != (1 <= payment.ref < state.next_ref) or (not is_kong and payment.ref):
-            fail(f"{where}.ref", f"kong payments have a ref 1..{state.next_ref - 1}, others 0")
-
-
-def _check_ledger(state: State, rules: Rules, path: str) -> None:
-    """The ledger holds exactly the payments of the kongs on the table (a ref each, in the
-    order made) and, where a win does not end the hand (血战), those of the wins so far; at the
-    end each of its payments is paid or cancelled."""
-    kongs = [(i, m) for i, s in enumerate(state.seats) for m in s.melds if m.is_kong]
-    if state.next_ref != len(kongs) + 1:
-        fail(f"{path}.next_ref", f"{len(kongs)} kongs on the table make it {len(kongs) + 1}")
-    expected: Counter[tuple[int, int, int, PaymentReason]] = Counter(
-        _key(p) for seat, meld in kongs for p in rules.kong_payments(state, seat, meld, 1)
-    )
-    if not rules.win_ends_hand:
-        won = [False] * state.players
-        for win in state.wins:  # each win paid by the seats still in the hand then
-            seats = tuple(replace(s, won=w) for s, w in zip(state.seats, won, strict=True))
-            expected.update(_key(p) for p in rules.win_payments(replace(state, seats=seats), win))
-            won[win.seat] = True
-    paid = Counter(
-        _key(p) for p in state.ledger if p.reason in (PaymentReason.KONG, PaymentReason.WIN)
-    )
-    if paid != expected:
-        fail(f"{path}.ledger", "its payments are not those of the kongs and wins on the table")
-    payees: dict[int, int] = {}
-    for i, payment in enumerate(state.ledger):
-        if payees.setdefault(payment.ref, payment.payee) != payment.payee and payment.ref:
-            fail(f"{path}.ledger[{i}].ref", "one kong's payments go to one seat")
-    others = [p for p in state.ledger if p.reason not in (PaymentReason.KONG, PaymentReason.WIN)]
-    if others and state.phase is not Phase.ENDED:
-        fail(f"{path}.ledger", f"a {others[0].reason.value} payment is made at the end only")
-    result = state.result
-    if result is not None and Counter(state.ledger) - Counter(result.payments) - Counter(
-        result.cancelled
-    ):
-        fail(f"{path}.result.payments", "every payment of the ledger is paid or cancelled")
-
-
-def _key(payment: Payment) -> tuple[int, int, int, PaymentReason]:
-    return payment.payer, payment.payee, payment.amount, payment.reason
-
-
-def _check_wins(state: State, rules: Rules, path: str) -> None:
-    seats = [w.seat for w in state.wins]
-    for i, win in enumerate(state.wins):
-        where = f"{path}.wins[{i}]"
-        seat_of(win.seat, state.players, f"{where}.seat")
-        if (win.how is WinKind.SELF_DRAW) != (win.from_seat is None):
-            fail(f"{where}.from_seat", "a self-draw is from nobody, any other win from a seat")
-        if win.from_seat is not None:
-            seat_of(win.from_seat, state.players, f"{where}.from_seat")
-            if win.from_seat == win.seat:
-                fail(f"{where}.from_seat", "a seat does not win on its own tile")
-    if len(set(seats)) != len(seats):
-        fail(f"{path}.wins", "a seat wins once")
-    flags = [i for i, s in enumerate(state.seats) if s.won]
-    if sorted(seats) != flags:
-        fail(f"{path}.seats", f"the seats that won are {sorted(seats)}, not {flags}")
-    result = state.result
-    if result is None:
-        return
-    where = f"{path}.result"
-    if result.wins != state.wins:
-        fail(f"{where}.wins", "the result's wins are the hand's wins")
-    if len(result.deltas) != state.players or result.deltas != deltas_of(
-        result.payments, state.players
-    ):
-        fail(f"{where}.deltas", "the deltas are each seat's net of the payments")
-    seat_of(result.next_dealer, state.players, f"{where}.next_dealer")
-    if result.exhausted and state.tiles_left:
-        fail(f"{where}.exhausted", f"流局 with {state.tiles_left} tiles left in the wall")
-    if not result.exhausted and not state.wins:
-        fail(f"{where}.wins", "a hand that did not run out of tiles ended with a win")
-    for key in result.ready:
-        seat_of(key, state.players, f"{where}.ready")
-    if Counter(result.cancelled) - Counter(state.ledger):
-        fail(f"{where}.cancelled", "only payments of the ledger are cancelled")
-    if rules.win_ends_hand and len({(w.how, w.from_seat) for w in state.wins}) > 1:
-        fail(f"{where}.wins", "the wins that end a hand are on one tile")
 
 
 def _check_tiles(state: State, path: str) -> None:

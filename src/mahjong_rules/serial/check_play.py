@@ -1,9 +1,10 @@
 """The last of :func:`~mahjong_rules.serial.check_state`'s checks: the state plays on.
 
-* :func:`check_window`: a claim or rob window (FLOW-2) asks seats in play order after the
-  discarder (or konger), none that has won, each with something to claim; the answers come
-  from those seats only, once each, sorted by seat, each one the seat could give, and the
-  forced wins (FLOW-4) are among them.
+* :func:`check_window`: a claim or rob window (FLOW-2) asks exactly the seats the engine asks:
+  in play order after the discarder (or konger), none that has won, those with something to
+  claim (every one, where the room's ``ask_every_seat`` says so), and only the forced winners
+  (FLOW-4) when a forced win ends the hand; the answers come from those seats only, once
+  each, sorted by seat, each one the seat could give, and the forced wins are among them.
 * :func:`check_play`: someone is to act unless the hand has ended, every seat to act has a
   legal action, and every listed action applies. Only the library's own errors are caught:
   any other exception would be a check missing from :mod:`mahjong_rules.serial.check`.
@@ -60,17 +61,25 @@ def check_window(rules: Rules, state: State, path: str) -> None:
         fail(f"{path}.answers", "answers come from seats asked, once each, sorted by seat")
     if len(seats) == len(claimants):
         fail(f"{path}.answers", "every seat asked has answered: the window would be resolved")
-    if not set(state.forced) <= set(claimants) or any(
-        Hu(s) not in state.answers for s in state.forced
-    ):
+    if any(Hu(s) not in state.answers for s in state.forced):
         fail(f"{path}.forced", "a forced win (FLOW-4) is a claimant's answered Hu")
-    asked = replace(state, answers=())  # what each seat was offered when the window opened
-    for seat in claimants:
-        offered = _listed(rules, asked, seat, path)
-        if len(offered) < 2:  # Pass alone: nothing to claim, so it would not be asked
-            fail(f"{path}.claimants", f"seat {seat} has nothing to claim on {tile}")
+    # what each seat still in the hand was offered when the window opened
+    others = [(current + k) % n for k in range(1, n) if not state.seats[(current + k) % n].won]
+    opened = replace(state, answers=(), claimants=tuple(others))
+    offers = {seat: _listed(rules, opened, seat, path) for seat in others}
+    expected = [s for s in others if len(offers[s]) > 1]  # more than Pass: a claim
+    if getattr(state.options, "ask_every_seat", False):  # the room asks them all the same
+        expected = others
+    forced_now = rules.win_forced(state)
+    forced = [s for s in expected if forced_now and offers[s][0] == Hu(s)]
+    if forced and rules.win_ends_hand:
+        expected = forced  # a forced win ends the hand: nobody else is asked
+    if list(claimants) != expected:
+        fail(f"{path}.claimants", f"the seats with a claim on {tile} are {expected}")
+    if list(state.forced) != forced:
+        fail(f"{path}.forced", f"the seats whose win on {tile} is forced are {forced}")
     for i, answer in enumerate(state.answers):
-        if answer not in _listed(rules, asked, answer.seat, path):
+        if answer not in offers[answer.seat]:
             fail(f"{path}.answers[{i}]", f"not an answer seat {answer.seat} could give")
 
 

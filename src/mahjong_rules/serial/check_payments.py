@@ -1,0 +1,126 @@
+"""The payments, wins and result of :func:`~mahjong_rules.serial.check_state`: payments of at
+least 1 point between two seats; a ledger that holds exactly the payments of the kongs on the
+table and (where a win does not end the hand, 血战 xuèzhàn) of the wins so far; one win per
+seat, from another seat unless self-drawn; and a result whose deltas are its payments' net.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from mahjong_rules.engine.settlement import Payment, PaymentReason, deltas_of
+from mahjong_rules.engine.state import Phase, State, replace
+from mahjong_rules.scoring import WinKind
+from mahjong_rules.serial.check_fields import fail, seat_of
+
+if TYPE_CHECKING:
+    from mahjong_rules.variants.base import Rules
+
+__all__ = ["check_ledger", "check_payments", "check_wins"]
+
+
+def check_payments(state: State, path: str) -> None:
+    """Every payment of the ledger and of the result: between two seats of the table, of 1
+    point or more, with a kong's ref (``1 .. next_ref - 1``) exactly when it pays a kong."""
+    payments: list[tuple[str, Any]] = [
+        (f"{path}.ledger[{i}]", p) for i, p in enumerate(state.ledger)
+    ]
+    result = state.result
+    if result is not None:
+        for name in ("payments", "cancelled"):
+            payments.extend(
+                (f"{path}.result.{name}[{i}]", p) for i, p in enumerate(getattr(result, name))
+            )
+    for where, payment in payments:
+        for name in ("payer", "payee"):
+            seat_of(getattr(payment, name), state.players, f"{where}.{name}")
+        if payment.payer == payment.payee:
+            fail(where, f"seat {payment.payer} pays itself")
+        if payment.amount < 1:
+            fail(f"{where}.amount", f"a payment is of 1 point or more, got {payment.amount}")
+        is_kong = payment.reason is PaymentReason.KONG
+        if is_kong != (1 <= payment.ref < state.next_ref) or (not is_kong and payment.ref):
+            fail(f"{where}.ref", f"kong payments have a ref 1..{state.next_ref - 1}, others 0")
+
+
+def check_ledger(state: State, rules: Rules, path: str) -> None:
+    """The ledger holds exactly the payments of the kongs on the table (a ref each, in the
+    order made) and, where a win does not end the hand (血战), those of the wins so far; at the
+    end each of its payments is paid or cancelled."""
+    kongs = [(i, m) for i, s in enumerate(state.seats) for m in s.melds if m.is_kong]
+    if state.next_ref != len(kongs) + 1:
+        fail(f"{path}.next_ref", f"{len(kongs)} kongs on the table make it {len(kongs) + 1}")
+    expected: Counter[tuple[int, int, int, PaymentReason]] = Counter(
+        _key(p) for seat, meld in kongs for p in rules.kong_payments(state, seat, meld, 1)
+    )
+    if not rules.win_ends_hand:
+        won = [False] * state.players
+        for win in state.wins:  # each win paid by the seats still in the hand then
+            seats = tuple(replace(s, won=w) for s, w in zip(state.seats, won, strict=True))
+            expected.update(_key(p) for p in rules.win_payments(replace(state, seats=seats), win))
+            won[win.seat] = True
+    paid = Counter(
+        _key(p) for p in state.ledger if p.reason in (PaymentReason.KONG, PaymentReason.WIN)
+    )
+    if paid != expected:
+        fail(f"{path}.ledger", "its payments are not those of the kongs and wins on the table")
+    payees: dict[int, int] = {}
+    for i, payment in enumerate(state.ledger):
+        if payees.setdefault(payment.ref, payment.payee) != payment.payee and payment.ref:
+            fail(f"{path}.ledger[{i}].ref", "one kong's payments go to one seat")
+    others = [p for p in state.ledger if p.reason not in (PaymentReason.KONG, PaymentReason.WIN)]
+    if others and state.phase is not Phase.ENDED:
+        fail(f"{path}.ledger", f"a {others[0].reason.value} payment is made at the end only")
+    result = state.result
+    if result is not None and Counter(state.ledger) - Counter(result.payments) - Counter(
+        result.cancelled
+    ):
+        fail(f"{path}.result.payments", "every payment of the ledger is paid or cancelled")
+
+
+def _key(payment: Payment) -> tuple[int, int, int, PaymentReason]:
+    return payment.payer, payment.payee, payment.amount, payment.reason
+
+
+def check_wins(state: State, rules: Rules, path: str) -> None:
+    """One win per seat, the seats marked won exactly those, a self-draw from nobody and any
+    other win from another seat; and the result: the hand's wins, deltas that are its
+    payments' net, a next dealer, 流局 (liújú) only with an empty wall, every payment of the
+    ledger paid or cancelled, and the wins that end a hand on one tile."""
+    seats = [w.seat for w in state.wins]
+    for i, win in enumerate(state.wins):
+        where = f"{path}.wins[{i}]"
+        seat_of(win.seat, state.players, f"{where}.seat")
+        if (win.how is WinKind.SELF_DRAW) != (win.from_seat is None):
+            fail(f"{where}.from_seat", "a self-draw is from nobody, any other win from a seat")
+        if win.from_seat is not None:
+            seat_of(win.from_seat, state.players, f"{where}.from_seat")
+            if win.from_seat == win.seat:
+                fail(f"{where}.from_seat", "a seat does not win on its own tile")
+    if len(set(seats)) != len(seats):
+        fail(f"{path}.wins", "a seat wins once")
+    flags = [i for i, s in enumerate(state.seats) if s.won]
+    if sorted(seats) != flags:
+        fail(f"{path}.seats", f"the seats that won are {sorted(seats)}, not {flags}")
+    result = state.result
+    if result is None:
+        return
+    where = f"{path}.result"
+    if result.wins != state.wins:
+        fail(f"{where}.wins", "the result's wins are the hand's wins")
+    if len(result.deltas) != state.players or result.deltas != deltas_of(
+        result.payments, state.players
+    ):
+        fail(f"{where}.deltas", "the deltas are each seat's net of the payments")
+    seat_of(result.next_dealer, state.players, f"{where}.next_dealer")
+    if result.exhausted and state.tiles_left:
+        fail(f"{where}.exhausted", f"流局 with {state.tiles_left} tiles left in the wall")
+    if not result.exhausted and not state.wins:
+        fail(f"{where}.wins", "a hand that did not run out of tiles ended with a win")
+    for key in result.ready:
+        seat_of(key, state.players, f"{where}.ready")
+    if Counter(result.cancelled) - Counter(state.ledger):
+        fail(f"{where}.cancelled", "only payments of the ledger are cancelled")
+    if rules.win_ends_hand and len({(w.how, w.from_seat) for w in state.wins}) > 1:
+        fail(f"{where}.wins", "the wins that end a hand are on one tile")
