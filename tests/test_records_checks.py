@@ -47,7 +47,7 @@ def record() -> HandRecord:
 def test_a_bad_record_is_refused_when_built(changes: dict[str, Any], message: str) -> None:
     with pytest.raises(ReplayError) as caught:
         attrs.evolve(record(), **changes)
-    assert str(caught.value).startswith(f"not a valid hand record: {message}"), str(caught.value)
+    assert str(caught.value).startswith(f"HandRecord.{message}"), str(caught.value)
     assert caught.value.index is None
 
 
@@ -57,7 +57,7 @@ def test_a_record_with_neither_seed_nor_wall_is_refused_when_read() -> None:
     with pytest.raises(SerializationError) as caught:
         from_dict(doc)
     assert str(caught.value) == (
-        "handRecord: not a valid HandRecord: not a valid hand record: seed: a record is dealt "
+        "handRecord: not a valid HandRecord: HandRecord.seed: a record is dealt "
         "from a seed or from a wall (exactly one of them)"
     )
 

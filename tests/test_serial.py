@@ -331,5 +331,8 @@ def test_a_record_whose_options_belong_to_another_variant_is_refused() -> None:
         attrs.evolve(record, variant="yongshan")
     doc = to_dict(record)
     doc["variant"] = "yongshan"
-    with pytest.raises(SerializationError, match="handRecord: not a valid HandRecord: not a valid"):
+    with pytest.raises(
+        SerializationError,
+        match=r"^handRecord: not a valid HandRecord: HandRecord\.variant: the record",
+    ):
         from_dict(doc)

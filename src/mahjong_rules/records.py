@@ -89,7 +89,7 @@ class HandRecord:
     def __attrs_post_init__(self) -> None:
         problem = _problem(self)
         if problem is not None:
-            raise ReplayError(f"not a valid hand record: {problem}", None)
+            raise ReplayError(f"HandRecord.{problem}", None)
 
     @classmethod
     def new(
