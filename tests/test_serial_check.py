@@ -305,3 +305,8 @@ def test_buying_states_are_the_fresh_hand_and_its_answers() -> None:
         replace(fresh, phase=Phase.BUYING, options=get_variant("baoshan").options),
         "state.phase: this room buys no points",
     )
+
+
+def test_no_declared_ting_in_a_variant_without_it() -> None:
+    turn = _turn(YONGSHAN)
+    _refused(_seat(turn, 0, ting=True), "state.seats[0].ting: no seat declares 报听 (bàotīng) in")

@@ -256,9 +256,10 @@ def _decode_options(data: JSON, path: str) -> Options:
             raise _bad(f"{path}.fan", "expected pattern fans as [key, fan] pairs", fan)
         values["fan"] = dict(fan)
     try:
-        return get_variant(variant, **values).options
+        options: Options = get_variant(variant, **values).options
     except MahjongRulesError as exc:
         raise SerializationError(f"{path}: {exc}") from None
+    return options
 
 
 def _parsed(cls: Callable[[str], Any], data: JSON, path: str) -> Any:
