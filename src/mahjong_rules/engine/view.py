@@ -25,7 +25,7 @@ how long a window stays open says nothing either.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -44,9 +44,6 @@ from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
 from mahjong_rules.engine.state import Phase, SeatState, State
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.tiles import Tile
-
-if TYPE_CHECKING:
-    from mahjong_rules.variants.base import Rules
 
 __all__ = ["SeatView", "View", "build_view", "events_for"]
 
@@ -160,10 +157,13 @@ def _seat_view(s: SeatState, index: int, viewer: int, hide_kongs: bool) -> SeatV
     )
 
 
-def build_view(rules: Rules, state: State, seat: int) -> View:
-    """The view of ``state`` from ``seat`` (see :meth:`Rules.view`)."""
+def build_view(
+    state: State, seat: int, legal_actions: tuple[Action, ...], *, hide_kongs: bool
+) -> View:
+    """The view of ``state`` from ``seat`` (see :meth:`Rules.view <mahjong_rules.Rules.view>`):
+    ``legal_actions`` are the seat's, ``hide_kongs`` whether other seats' 暗杠 are hidden."""
     own = state.seats[seat]
-    hide = rules.hides_concealed_kongs
+    hide = hide_kongs
     return View(
         seat=seat,
         step=state.step,
@@ -184,7 +184,7 @@ def build_view(rules: Rules, state: State, seat: int) -> View:
         seats=tuple(_seat_view(s, i, seat, hide) for i, s in enumerate(state.seats)),
         ledger=state.ledger,
         wins=state.wins,
-        legal_actions=rules.legal_actions(state, seat),
+        legal_actions=legal_actions,
         events=events_for(seat, state.events, hide_kongs=hide),
         result=state.result,
     )

@@ -8,6 +8,7 @@ from typing import ClassVar
 import attrs
 
 from mahjong_rules.counts import TileCounts
+from mahjong_rules.engine.edit import end_hand, record_wins
 from mahjong_rules.engine.events import Event, Paid, PaymentsCancelled
 from mahjong_rules.engine.settlement import (
     HandResult,
@@ -16,7 +17,7 @@ from mahjong_rules.engine.settlement import (
     WinRecord,
     deltas_of,
 )
-from mahjong_rules.engine.state import State
+from mahjong_rules.engine.state import SeatState, State
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind, fan_to_points
@@ -49,14 +50,10 @@ class Baoshan(Rules):
         """BS-WIN-1 (melds + the compulsory pair) and BS-WIN-2 (小七对, 龙爪背)."""
         return is_win(concealed, 0, seven_pairs=True, honors=self.options.honors)
 
-    def _self_win_offered(self, state: State, seat: int) -> bool:
-        """Whether this turn offers ``seat`` a self-draw win, before any choice it made: its
-        hand is complete and (BS-END-1 option) it is not the dealer's dealt 14 in a room that
-        forbids winning on it."""
+    def _dealt_win_forbidden(self, state: State, seat: int) -> bool:
+        """BS-END-1 option: the dealer's dealt 14, in a room that forbids winning on it."""
         s = state.seats[seat]
-        if s.drawn is None and state.discards_made == 0 and not self.options.dealer_dealt_win:
-            return False  # BS-END-1 option: no win on the dealer's dealt 14
-        return super()._can_self_win(state, seat)
+        return s.drawn is None and state.discards_made == 0 and not self.options.dealer_dealt_win
 
     def _declared_on_this_tile(self, state: State, seat: int) -> bool:
         """BS-TING-2, BS-TING-4: the seat declared 报听 in this turn on the tiles it holds now (no
@@ -68,10 +65,12 @@ class Baoshan(Rules):
             return False
         return s.draws == (0 if seat == state.dealer else 1)
 
-    def _can_self_win(self, state: State, seat: int) -> bool:
-        if self._declared_on_this_tile(state, seat):
-            return False  # BS-TING-2: in the declaring turn a seat chose 报听 over 胡
-        return self._self_win_offered(state, seat)
+    def self_win_allowed(self, state: State, seat: int) -> bool:
+        """BS-END-1's option (the dealer's dealt 14), and BS-TING-2: in the declaring turn a
+        seat chose 报听 over 胡 on the tiles of the declaration."""
+        if self._dealt_win_forbidden(state, seat):
+            return False
+        return not self._declared_on_this_tile(state, seat)
 
     def declines_self_win(self, state: State, seat: int) -> bool:
         """BS-PASSHU-1 and BS-TING-4: discarding declines a win on offer, and so does having
@@ -79,7 +78,7 @@ class Baoshan(Rules):
         s = state.seats[seat]
         if s.drawn is None and state.discards_made > 0:
             return False  # after a peng
-        return self._self_win_offered(state, seat)
+        return not self._dealt_win_forbidden(state, seat) and self._hand_complete(state, seat)
 
     def __init__(self, options: BaoshanOptions | None = None, /, **kwargs: object) -> None:
         super().__init__(options, **kwargs)
@@ -159,10 +158,11 @@ class Baoshan(Rules):
 
     # ------------------------------------------------------------------ 十老头 (BS-WIN-3)
 
-    def completes_shi_lao_tou(self, honor_run: int) -> bool:
-        return self.options.honors and honor_run == 10
+    def discard_wins(self, state: State, seat: int, after: SeatState) -> bool:
+        """BS-WIN-3 十老头: the discarder's first ten discards were all honors."""
+        return self.options.honors and after.honor_run == 10
 
-    def _shi_lao_tou_win(self, state: State, seat: int) -> State:
+    def settle_discard_win(self, state: State, seat: int) -> State:
         """十老头 settles as a forced self-draw worth its own fan (BS-WIN-3)."""
         tile = state.tile
         assert tile is not None
@@ -216,7 +216,7 @@ class Baoshan(Rules):
 
     def settle_wins(self, state: State, wins: Sequence[WinRecord]) -> State:
         """BS-END-1: the first win (or wins: 一炮多响) ends the hand."""
-        state = self.record_wins(state, wins)
+        state = record_wins(state, wins)
         ledger = list(state.ledger)
         cancelled: list[Payment] = []
         extra: list[Event] = []
@@ -241,7 +241,7 @@ class Baoshan(Rules):
             next_dealer=next_dealer,
             cancelled=tuple(cancelled),
         )
-        return self.end_hand(state, result, extra)
+        return end_hand(state, result, extra)
 
     def compute_waits(self, state: State, seat: int) -> int:
         s = state.seats[seat]
@@ -315,4 +315,4 @@ class Baoshan(Rules):
             cancelled=tuple(cancelled),
             ready=ready,
         )
-        return self.end_hand(state, result, extra)
+        return end_hand(state, result, extra)

@@ -15,19 +15,31 @@ When the wall runs out with more than one seat un-won:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from mahjong_rules.counts import TileSet
 from mahjong_rules.engine.settlement import Payment, PaymentReason
 from mahjong_rules.engine.state import State
-from mahjong_rules.scoring import WinKind
-
-if TYPE_CHECKING:
-    from mahjong_rules.variants.yongshan.rules import Yongshan
+from mahjong_rules.scoring import Breakdown, WinKind
+from mahjong_rules.variants.yongshan.options import YongshanOptions
 
 __all__ = ["penalty_payments"]
 
 
-def penalty_payments(rules: Yongshan, state: State) -> tuple[list[Payment], dict[int, bool]]:
+class _Rules(Protocol):
+    """What 罚分 asks of the Yongshan rules (no import of them: they import this module)."""
+
+    @property
+    def options(self) -> YongshanOptions: ...
+
+    def holds_three_suits(self, state: State, seat: int) -> bool: ...
+
+    def waits(self, state: State, seat: int) -> TileSet: ...
+
+    def best_win(self, state: State, seat: int, how: WinKind) -> Breakdown | None: ...
+
+
+def penalty_payments(rules: _Rules, state: State) -> tuple[list[Payment], dict[int, bool]]:
     """The 罚分 payments of an exhausted hand, and which un-won seats were ready."""
     unwon = [seat for seat in range(state.players) if not state.seats[seat].won]
     pig = {seat: rules.holds_three_suits(state, seat) for seat in unwon}

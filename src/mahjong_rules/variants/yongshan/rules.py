@@ -22,6 +22,7 @@ import attrs
 
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.actions import Action, Gang, Peng, Ti
+from mahjong_rules.engine.edit import end_hand, pay, record_wins
 from mahjong_rules.engine.settlement import (
     HandResult,
     Payment,
@@ -337,14 +338,14 @@ class Yongshan(Rules):
         """YS-END-1 血战: the winners leave; the hand ends once one seat is left un-won."""
         first = not state.wins
         payments = [p for win in wins for p in self.win_payments(state, win)]
-        state = self.record_wins(state, wins)
+        state = record_wins(state, wins)
         changes = {}
         if first:  # YS-DEALER-1: the first winner deals next; after 一炮多响 the discarder
             changes["next_dealer"] = wins[0].seat if len(wins) == 1 else state.current
-        state = self.pay(state, payments, **changes)
+        state = pay(state, payments, **changes)
         if sum(1 for s in state.seats if not s.won) > 1:
             return state
-        return self.end_hand(state, self._result(state, exhausted=False))
+        return end_hand(state, self._result(state, exhausted=False))
 
     def _result(
         self, state: State, *, exhausted: bool, ready: dict[int, bool] | None = None
@@ -369,5 +370,5 @@ class Yongshan(Rules):
     def settle_exhausted(self, state: State) -> State:
         """流局 with seats un-won: 罚分; the dealer stays unless someone won (YS-DEALER-1)."""
         payments, ready = penalty_payments(self, state)
-        state = self.pay(state, payments)
-        return self.end_hand(state, self._result(state, exhausted=True, ready=ready))
+        state = pay(state, payments)
+        return end_hand(state, self._result(state, exhausted=True, ready=ready))

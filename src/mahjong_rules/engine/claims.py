@@ -1,0 +1,272 @@
+"""The claim window (FLOW-2): who is asked about a discard (or a 补杠 that may be robbed), their
+answers, and the resolution once the last one is in.
+
+Answers are kept in the state sorted by seat, and :meth:`Claims._resolve` is one function of
+(the tile, the answers, the variant's priority), so the order answers came in leaves no trace.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mahjong_rules.counts import TileSet
+from mahjong_rules.engine.actions import Action, Gang, Hu, Pass, Peng
+from mahjong_rules.engine.edit import HU, PASS, take
+from mahjong_rules.engine.events import Claimed, Passed
+from mahjong_rules.engine.hooks import Hooks
+from mahjong_rules.engine.state import Phase, State, replace
+from mahjong_rules.melds import Meld, MeldKind
+from mahjong_rules.scoring import WinKind
+from mahjong_rules.tiles import Tile
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = ["Claims"]
+
+_PASSED = tuple(Passed(seat) for seat in range(4))
+
+
+class Claims(Hooks):
+    """The claim window of the engine (a mixin of :class:`~mahjong_rules.variants.base.Rules`)."""
+
+    _ask_every: bool = False
+    """The room option ``ask_every_seat``: every other seat is asked in every window."""
+
+    if TYPE_CHECKING:  # the other parts of the engine this one calls
+
+        def _draw(self, state: State, seat: int, *, replacement: bool = False) -> State: ...
+        def _after_kong(self, state: State, seat: int, meld: Meld) -> State: ...
+        def _add_to_peng(self, state: State, action: Gang) -> tuple[State, Meld]: ...
+        def _complete_added_kong(self, state: State, action: Gang) -> State: ...
+        def _claim_wins(self, state: State, seats: Sequence[int], how: WinKind) -> State: ...
+        def _can_win_on(self, state: State, seat: int, tile: Tile, how: WinKind) -> bool: ...
+        def _declined_fan(self, state: State, seat: int, tile: Tile | None, how: WinKind) -> int:
+            ...
+
+    def _claim_options(self, state: State, seat: int) -> list[Action]:
+        """What ``seat`` could claim in the open window, before Pass (empty: nothing)."""
+        tile = state.tile
+        assert tile is not None
+        out: list[Action] = []
+        how = WinKind.ROB_KONG if state.phase is Phase.ROB else WinKind.DISCARD
+        if self._can_win_on(state, seat, tile, how):
+            out.append(HU[seat])
+        if (
+            state.phase is Phase.CLAIM
+            and state.shi_lao_tou is None  # a discard that wins for its maker: wins only
+            and not state.seats[seat].won
+        ):
+            out.extend(self.meld_claims(state, seat, tile))
+        return out
+
+    def _claim_actions(self, state: State, seat: int) -> tuple[Action, ...]:
+        return (*self._claim_options(state, seat), PASS[seat])
+
+    def _might_claim(self, state: State, seat: int, tile: Tile) -> bool:
+        """Whether ``seat`` could claim ``tile`` at all: it holds a pair of it, or one copy
+        beside a wildcard (YS-WILD-3), or waits on it. Cheap, to decide who a window asks."""
+        s = state.seats[seat]
+        held = (s.concealed.bits >> 3 * tile.index) & 7
+        if held >= 2 or (held and self.wild_melds and s.concealed.bits & state.wild_kinds.lanes):
+            return True
+        return bool(self._wait_mask(state, seat) >> tile.index & 1)
+
+    def _candidates(self, state: State, seat: int, tile: Tile) -> list[int]:
+        """The other seats still in the hand that might claim ``tile``, in play order after
+        ``seat`` (each looked at once per window)."""
+        n = state.players
+        out = []
+        for k in range(1, n):
+            other = (seat + k) % n
+            if not state.seats[other].won and self._might_claim(state, other, tile):
+                out.append(other)
+        return out
+
+    def _open_window(
+        self,
+        state: State,
+        phase: Phase,
+        seat: int,
+        tile: Tile,
+        *,
+        opened: bool = False,
+        candidates: list[int] | None = None,
+        discard_win: bool = False,
+    ) -> State:
+        """Ask the seats that may claim ``tile``, or resolve at once if none may. ``opened``:
+        phase, seat and tile are set already; ``candidates``: :meth:`_candidates`, if known;
+        ``discard_win``: the discard wins for its maker unless someone wins on it."""
+        if not opened or discard_win:
+            state = replace(
+                state,
+                phase=phase,
+                current=seat,
+                tile=tile,
+                answers=(),
+                forced=(),
+                shi_lao_tou=seat if discard_win else None,
+            )
+        if candidates is None:
+            candidates = self._candidates(state, seat, tile)
+        found: dict[int, list[Action]] = {}
+        claimants: list[int] = []
+        forced: list[int] = []
+        forced_now = self.win_forced(state)
+        for other in candidates:
+            options = self._claim_options(state, other)
+            if options:
+                found[other] = options
+                if forced_now and options[0].__class__ is Hu:
+                    forced.append(other)
+        if self._ask_every:  # every seat still in the hand is asked; one with no claim may pass
+            n = state.players
+            claimants = [
+                other
+                for other in ((seat + k) % n for k in range(1, n))
+                if not state.seats[other].won
+            ]
+        else:
+            claimants = list(found)
+        if forced and self.win_ends_hand:
+            claimants = forced  # a forced win ends the hand: a peng or kong could not happen
+        if claimants:
+            answers = tuple(HU[s] for s in forced)
+            state = replace(
+                state, claimants=tuple(claimants), forced=tuple(forced), answers=answers
+            )
+            cache = state.cache
+            for other in claimants:  # kept for legal_actions and _resolve
+                options = found.get(other, [])
+                cache[("claim", other)] = options
+                if other not in forced:
+                    cache[other] = (*options, PASS[other])
+            if len(answers) < len(claimants):
+                return state
+        return self._resolve(state)
+
+    def _answer(self, state: State, action: Action, step: int) -> State:
+        """One asked seat's answer: kept (sorted by seat), and the window resolved once the
+        last one is in. One state copy, which keeps what was worked out for the other seats."""
+        seat = action.seat
+        answers = tuple(sorted((*state.answers, action), key=lambda a: a.seat))
+        events = (_PASSED[seat],) if action.__class__ is Pass else ()
+        new = replace(state, answers=answers, events=events, step=step)
+        new.cache.update((k, v) for k, v in state.cache.items() if k != seat and k != "to_act")
+        if len(answers) == len(new.claimants):
+            return self._resolve(new)
+        return new
+
+    def _resolve(self, state: State) -> State:
+        """All asked seats have answered: settle the window (the answers are sorted by seat)."""
+        tile = state.tile
+        assert tile is not None
+        cache = state.cache
+        answers = {a.seat: a for a in state.answers}
+        winners = [a.seat for a in state.answers if a.__class__ is Hu]
+        how = WinKind.ROB_KONG if state.phase is Phase.ROB else WinKind.DISCARD
+        seats = list(state.seats)
+        changed = False
+        for seat in state.claimants:  # 过手胡 / 过手碰 for the seats that declined
+            answer = answers[seat]
+            options = cache.get(("claim", seat))
+            if options is None:
+                options = self._claim_options(state, seat)
+            if answer.__class__ is not Hu and any(o.__class__ is Hu for o in options):
+                fan = max(seats[seat].pass_hu_fan, self._declined_fan(state, seat, tile, how))
+                seats[seat] = replace(seats[seat], pass_hu=True, pass_hu_fan=fan)
+                changed = True
+            if answer.__class__ is Pass and any(o.__class__ is Peng for o in options):
+                pass_peng = seats[seat].pass_peng | TileSet((tile,))
+                seats[seat] = replace(seats[seat], pass_peng=pass_peng)
+                changed = True
+        if changed:
+            state = replace(state, seats=tuple(seats))
+        if state.phase is Phase.ROB:
+            return self._resolve_rob(state, winners)
+        if winners:
+            state = self._claim_wins(state, winners, WinKind.DISCARD)
+            if state.phase is Phase.ENDED:
+                return state
+        elif state.shi_lao_tou is not None:
+            return self.settle_discard_win(state, state.shi_lao_tou)
+        claims = [a for a in state.answers if isinstance(a, (Peng, Gang))]
+        if claims:
+            # YS-CLAIM-4: a win on the tile does not stop another seat's peng or kong of it
+            return self._take_discard(state, self.pick_claim(state, claims))
+        n, discarder = state.players, state.current
+        last = max(winners, key=lambda w: (w - discarder) % n) if winners else discarder
+        return self._draw(state, self.next_to_draw(state, last))  # YS-TURN-1
+
+    def _resolve_rob(self, state: State, winners: list[int]) -> State:
+        """A 补杠's window: robbed (BS-GANG-6; in 血战 the kong stands), or completed."""
+        pending = state.pending
+        assert isinstance(pending, Gang)
+        if winners and self.win_ends_hand:
+            return self._claim_wins(state, winners, WinKind.ROB_KONG)  # never made (BS-GANG-6)
+        if winners:
+            # 血战: the robbed kong still stands, counted as its maker's (YS-PAT-抢杠胡) ...
+            state, meld = self._add_to_peng(state, pending)
+            state = self._claim_wins(state, winners, WinKind.ROB_KONG)
+            if state.phase is Phase.ENDED:
+                return state
+            # ... and its maker draws the replacement and plays on
+            state = replace(
+                state, phase=Phase.TURN, pending=None, claimants=(), answers=(), tile=None
+            )
+            return self._after_kong(state, pending.seat, meld)
+        state = replace(state, phase=Phase.TURN, pending=None, claimants=(), answers=())
+        return self._complete_added_kong(state, pending)
+
+    def _take_discard(self, state: State, claim: Action) -> State:
+        """The peng or 直杠 that won the window takes the discard."""
+        tile = state.tile
+        assert tile is not None
+        discarder, seat = state.current, claim.seat
+        s = state.seats[seat]
+        wilds = claim.wild_tiles  # type: ignore[attr-defined]
+        seats = list(state.seats)
+        if isinstance(claim, Peng):
+            meld = Meld(MeldKind.PENG, tile, wilds, from_seat=discarder)
+            seats[seat] = replace(
+                s,
+                concealed=take(s.concealed, tile, 2, wilds),
+                melds=(*s.melds, meld),
+                drawn=None,
+                turn_draws=(),
+                pass_hu=False,
+                pass_hu_fan=-1,
+                pass_peng=_NO_KINDS,
+            )
+            return replace(
+                state,
+                seats=tuple(seats),
+                phase=Phase.TURN,
+                current=seat,
+                tile=None,
+                claimants=(),
+                answers=(),
+                kong_chain=0,
+                chain_refs=(),
+                events=(*state.events, Claimed(seat, meld)),
+            )
+        meld = Meld(MeldKind.ZHI_GANG, tile, wilds, from_seat=discarder)
+        seats[seat] = replace(
+            s,
+            concealed=take(s.concealed, tile, 3, wilds),
+            melds=(*s.melds, meld),
+            turn_draws=(),
+            pass_peng=_NO_KINDS,
+        )
+        state = replace(
+            state,
+            seats=tuple(seats),
+            current=seat,
+            kong_chain=0,
+            chain_refs=(),
+            events=(*state.events, Claimed(seat, meld)),
+        )
+        return self._after_kong(state, seat, meld)
+
+
+_NO_KINDS = TileSet()

@@ -1,0 +1,110 @@
+"""Small building blocks of a transition: state and seat copies, the ledger, the end of a hand.
+
+Every transition of the engine (and every settlement a variant writes) builds its new state from
+these. They copy with :func:`~mahjong_rules.engine.state.replace`, which does not re-run
+validation: they are for values the engine already knows to be valid. Variants use
+:func:`pay`, :func:`record_wins` and :func:`end_hand` in their settlement hooks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from mahjong_rules.counts import TileCounts, TileSet
+from mahjong_rules.engine.actions import Discard, Hu, Pass
+from mahjong_rules.engine.events import Discarded, Drew, Event, Paid, Settled, Won
+from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
+from mahjong_rules.engine.state import Phase, SeatState, State, replace
+from mahjong_rules.errors import IllegalActionError
+from mahjong_rules.tiles import Tile, all_tiles
+
+__all__ = ["end_hand", "pay", "record_wins"]
+
+
+def pay(state: State, payments: Sequence[Payment], **changes: Any) -> State:
+    """``state`` with ``payments`` added to the ledger, each reported by a
+    :class:`~mahjong_rules.engine.events.Paid` event (and any other ``changes`` made in the same
+    copy)."""
+    return replace(
+        state,
+        ledger=(*state.ledger, *payments),
+        events=(*state.events, *(Paid(p) for p in payments)),
+        **changes,
+    )
+
+
+def record_wins(state: State, wins: Sequence[WinRecord]) -> State:
+    """``state`` with ``wins`` added (their seats marked as won) and their
+    :class:`~mahjong_rules.engine.events.Won` events."""
+    events = (*state.events, *(Won(w) for w in wins))
+    seats = list(state.seats)
+    for w in wins:
+        seats[w.seat] = replace(seats[w.seat], won=True)
+    return replace(state, wins=(*state.wins, *wins), events=events, seats=tuple(seats))
+
+
+def end_hand(state: State, result: HandResult, extra: Iterable[Event] = ()) -> State:
+    """``state`` moved to the ENDED phase with ``result``, after the events ``extra`` and a
+    :class:`~mahjong_rules.engine.events.Settled` event."""
+    events = (*state.events, *extra, Settled(result))
+    return replace(state, phase=Phase.ENDED, result=result, events=events, claimants=(), answers=())
+
+
+def check_seat(state: State, seat: object) -> None:
+    """Refuse anything but a seat of the table (an ``int``, not a ``bool``)."""
+    if seat.__class__ is not int or not 0 <= seat < state.players:
+        n = state.players
+        raise IllegalActionError(f"no seat {seat!r} at a table of {n}: a seat is an int 0..{n - 1}")
+
+
+def emit(state: State, event: Event) -> State:
+    """``state`` with one more event."""
+    return replace(state, events=(*state.events, event))
+
+
+def seats_with(state: State, seat: int, **changes: Any) -> tuple[SeatState, ...]:
+    """The seats of ``state`` with ``changes`` made to one of them."""
+    seats = list(state.seats)
+    seats[seat] = replace(seats[seat], **changes)
+    return tuple(seats)
+
+
+def set_seat(state: State, seat: int, **changes: Any) -> State:
+    """``state`` with ``changes`` made to one seat."""
+    return replace(state, seats=seats_with(state, seat, **changes))
+
+
+def plus(counts: TileCounts, tile: Tile) -> TileCounts:
+    """``counts`` with one more ``tile``, unchecked (the engine knows it is valid)."""
+    return TileCounts._make(counts.bits + (1 << 3 * tile.index), counts.size + 1)
+
+
+def less(counts: TileCounts, tile: Tile) -> TileCounts:
+    """``counts`` with one ``tile`` fewer, unchecked (the engine knows it is held)."""
+    return TileCounts._make(counts.bits - (1 << 3 * tile.index), counts.size - 1)
+
+
+def take(concealed: TileCounts, tile: Tile, n: int, wilds: Sequence[Tile]) -> TileCounts:
+    """``concealed`` less ``n`` copies of ``tile``, wildcards ``wilds`` standing for some."""
+    concealed = concealed.remove(tile, n - len(wilds))
+    for wild in wilds:
+        concealed = concealed.remove(wild)
+    return concealed
+
+
+NO_KINDS = TileSet()
+ALL_TILES = all_tiles()
+FOURS = sum(4 << (3 * i) for i in range(34))
+"""A lane holding four copies has its third bit set: ``bits & FOURS`` finds the quads."""
+
+DISCARDS = tuple(tuple(Discard(seat, tile) for tile in ALL_TILES) for seat in range(4))
+"""Discard actions are plain values: one shared object per (seat, tile)."""
+HU = tuple(Hu(seat) for seat in range(4))
+PASS = tuple(Pass(seat) for seat in range(4))
+DISCARDED = tuple(tuple(Discarded(seat, tile) for tile in ALL_TILES) for seat in range(4))
+DREW = tuple(
+    tuple(tuple(Drew(seat, tile, back) for tile in ALL_TILES) for seat in range(4))
+    for back in (False, True)
+)
+"""The common events, shared the same way (events are values too)."""

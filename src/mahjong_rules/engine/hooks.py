@@ -1,0 +1,306 @@
+"""The variant author's contract: every hook the engine calls, its default, and when.
+
+A variant is a subclass of :class:`~mahjong_rules.variants.base.Rules` that overrides hooks of
+:class:`Hooks` (and nothing of the engine's own, underscore-named methods). The engine — the
+state machine in :mod:`mahjong_rules.engine` — asks the variant only through these hooks and
+never names a game's rule. Each hook is a pure function of its arguments (states are
+immutable); a hook that answers a question must not change anything.
+
+Three hooks have no default and must be written: :meth:`Hooks.is_complete`,
+:meth:`Hooks.score`, :meth:`Hooks.settle_wins` and :meth:`Hooks.settle_exhausted` (with
+:meth:`Hooks.win_payments`, which they usually call). Settlements build their states with
+:func:`~mahjong_rules.engine.edit.pay`, :func:`~mahjong_rules.engine.edit.record_wins` and
+:func:`~mahjong_rules.engine.edit.end_hand`. :doc:`/writing_a_variant` defines a whole variant
+in one page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+from mahjong_rules.counts import TileCounts
+from mahjong_rules.engine import defaults
+from mahjong_rules.engine.actions import Action, Ting
+from mahjong_rules.engine.settlement import Payment, WinRecord
+from mahjong_rules.engine.state import SeatState, State
+from mahjong_rules.melds import Meld
+from mahjong_rules.scoring import Breakdown, WinContext, WinKind
+from mahjong_rules.tiles import Tile, all_tiles
+from mahjong_rules.variants.options import Options
+
+__all__ = ["Hooks"]
+
+
+class Hooks:
+    """Every hook of a variant, with its default. See the module docs."""
+
+    name: ClassVar[str] = ""
+    """Registry name, e.g. ``"baoshan"``."""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Other names :func:`~mahjong_rules.variants.get_variant` finds it by."""
+    name_zh: ClassVar[str] = ""
+    """The game's Chinese name, e.g. ``"保山麻将"``."""
+    options_class: ClassVar[type[Options]] = Options
+    """The attrs class of the room's options."""
+    win_ends_hand: ClassVar[bool] = True
+    """Whether the first win (or wins on one discard) ends the hand (Baoshan; not 血战). When
+    false, :meth:`settle_wins` decides when the hand ends and the engine plays on."""
+    wild_melds: ClassVar[bool] = False
+    """Whether pengs and kongs may use wildcards beside a natural copy (Yongshan, YS-WILD-3):
+    claim windows then also open for a seat holding one copy and a wildcard."""
+    max_suits: ClassVar[int] = 3
+    """How many of the suits 万 筒 条 a winning hand may hold (Yongshan's 缺一门: 2). Read by
+    players and bots; the variant's :meth:`is_complete` is what enforces it."""
+    hides_concealed_kongs: ClassVar[bool] = True
+    """Whether a 暗杠's tile is hidden from the other seats in their views (BS-GANG-3)."""
+
+    options: Any
+    """The room's options (an instance of :attr:`options_class`)."""
+
+    # ------------------------------------------------------------------ the table
+
+    @property
+    def players(self) -> int:
+        """How many seats play (the room option ``players``, else 4)."""
+        return int(getattr(self.options, "players", 4))
+
+    @property
+    def honors(self) -> bool:
+        """Whether the game uses the honor tiles (TILE-1). Default: the option ``honors``."""
+        return bool(getattr(self.options, "honors", False))
+
+    @property
+    def buy_cap(self) -> int:
+        """Most points a seat may buy (买点); 0 (the default): no BUYING phase."""
+        return 0
+
+    def after_deal(self, state: State) -> State:
+        """Called once, when the hands are dealt and before the dealer's turn (Yongshan turns
+        up 本金 here). Default: the state unchanged."""
+        return state
+
+    # ------------------------------------------------------------------ hands and waits
+
+    def wilds_in(self, state: State, concealed: TileCounts) -> tuple[TileCounts, int]:
+        """Split concealed tiles into natural tiles and a wildcard count. Default: no
+        wildcards."""
+        return concealed, 0
+
+    def is_complete(self, state: State, seat: int, concealed: TileCounts) -> bool:
+        """Whether ``concealed`` (3k+2 tiles, beside the seat's melds) is a winning shape for
+        ``seat``. Called for every self-draw check and (by the default :meth:`compute_waits`)
+        for every tile a seat might wait on. No default."""
+        raise NotImplementedError
+
+    def compute_waits(self, state: State, seat: int) -> int:
+        """The 34-bit mask of tiles completing ``seat``'s 3k+1 hand. The engine keeps the answer
+        on the (immutable) seat and reuses it while the seat's tiles do not change. Default:
+        every tile tried with :meth:`is_complete` (never a fifth copy)."""
+        s = state.seats[seat]
+        mask = 0
+        for tile in all_tiles(honors=self.honors):
+            if defaults.fifth_copy(s, tile):
+                continue
+            if self.is_complete(state, seat, s.concealed.add(tile)):
+                mask |= 1 << tile.index
+        return mask
+
+    def score(self, ctx: WinContext) -> Breakdown | None:
+        """The best breakdown of a complete hand in its context (SCORE-3), ``None`` if it does
+        not win. Called for every win, and for 查叫 / 罚分 and 过手胡 comparisons. No default."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ a seat's turn
+
+    def discardable(self, state: State, seat: int) -> Iterable[Tile]:
+        """The tiles ``seat`` may discard in its turn, in tile order. Default: every kind it
+        holds (a variant removes wildcards, or locks a declared hand)."""
+        return state.seats[seat].concealed.kinds()
+
+    def turn_kongs(self, state: State, seat: int) -> list[Action]:
+        """The kongs ``seat`` may make from its hand in its turn (暗杠, 补杠), in order.
+        Default: a 暗杠 of each kind held four times that :meth:`concealed_kong_allowed`
+        allows, and a 补杠 of each peng whose fourth tile it holds (none after 报听); none when
+        the wall is empty (no replacement could be drawn)."""
+        return defaults.turn_kongs(self, state, seat)
+
+    def concealed_kong_allowed(self, state: State, seat: int, tile: Tile) -> bool:
+        """Whether the default :meth:`turn_kongs` offers a 暗杠 of ``tile``. Default: yes."""
+        return True
+
+    def can_declare(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` may declare 报听 now (see :meth:`extra_turn_actions`). Default: no."""
+        return False
+
+    def extra_turn_actions(self, state: State, seat: int) -> list[Action]:
+        """The variant's own turn actions besides win, kong and discard, listed between the
+        kongs and the discards. Default: ``Ting`` when :meth:`can_declare`."""
+        return [Ting(seat)] if self.can_declare(state, seat) else []
+
+    def self_win_allowed(self, state: State, seat: int) -> bool:
+        """Whether ``seat``, in its turn, may win on the tiles it holds if they are complete
+        (timing rules: a dealt 14, a declaration made instead). Never called after a peng.
+        Default: yes."""
+        return True
+
+    def declines_self_win(self, state: State, seat: int) -> bool:
+        """Called when ``seat`` discards in its turn: whether that declines a self-draw win the
+        turn offered (BS-PASSHU-1's block follows). Default: the hand is complete and
+        :meth:`self_win_allowed` (a variant where a declaration stands in for the win counts
+        that too)."""
+        s = state.seats[seat]
+        if s.drawn is None and state.discards_made > 0:
+            return False  # after a peng: no self-draw win this turn
+        return self.self_win_allowed(state, seat) and self._hand_complete(state, seat)
+
+    def self_win_forced(self, state: State, seat: int) -> bool:
+        """Whether ``seat``, having just drawn, must win if it can (FLOW-4): the engine then
+        wins for it. Default: :meth:`win_forced`."""
+        return self.win_forced(state)
+
+    def next_to_draw(self, state: State, seat: int) -> int:
+        """The seat that draws after ``seat``'s turn or a window on its discard. Default: the
+        first seat after it in play order that has not won (SEAT-1, YS-END-1)."""
+        n = state.players
+        nxt = (seat + 1) % n
+        while state.seats[nxt].won:
+            nxt = (nxt + 1) % n
+        return nxt
+
+    # ------------------------------------------------------------------ claims
+
+    def exposed_claims_allowed(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` may peng or make an exposed kong at all (the default
+        :meth:`meld_claims`). Default: not after 报听."""
+        return not state.seats[seat].ting
+
+    def meld_claims(self, state: State, seat: int, tile: Tile) -> list[Action]:
+        """The pengs and 直杠 ``seat`` may make on the discard ``tile``, every limit applied.
+        Default: a peng with two held (not 过手碰), a 直杠 with three held and a tile left to
+        replace it, when :meth:`exposed_claims_allowed`."""
+        return defaults.meld_claims(self, state, seat, tile)
+
+    def pick_claim(self, state: State, claims: Sequence[Action]) -> Action:
+        """Which of several pengs / kongs of one discard happens (all asked seats have
+        answered; wins were settled first). Default (YS-CLAIM-1): one using no wildcard beats
+        one using wildcards; then the first seat in play order after the discarder."""
+        n, discarder = state.players, state.current
+        return min(
+            claims, key=lambda a: (bool(getattr(a, "wild_tiles", ())), (a.seat - discarder) % n)
+        )
+
+    def win_on_tile_allowed(self, state: State, seat: int, how: WinKind) -> bool:
+        """Whether ``seat`` may win on another seat's tile at all now (``how``: a discard or a
+        robbed kong); 过手胡 is asked apart, in :meth:`pass_hu_blocks`. Default: yes."""
+        return True
+
+    def pass_hu_blocks(self, state: State, seat: int, how: WinKind) -> bool:
+        """Whether 过手胡 stops ``seat`` from winning on the tile on offer. Never asked for a
+        self-draw, nor when :meth:`win_forced`. Default: the seat's ``pass_hu`` block."""
+        return state.seats[seat].pass_hu
+
+    def discard_lifts_pass_hu(self, state: State, seat: int) -> bool:
+        """Whether a seat's own discard ends its 过手胡 block (Yongshan: yes). Default: no; a
+        draw, peng or kong always ends it."""
+        return False
+
+    def tracks_declined_fan(self) -> bool:
+        """Whether 过手胡 compares fan (YS-PASSHU-1), so a declined win is scored and its fan
+        kept in ``pass_hu_fan``. Default: no."""
+        return False
+
+    def declined_more(self, state: State, seat: int, how: WinKind) -> bool:
+        """Whether ``seat``, blocked by 过手胡, may not win on the tile on offer because that
+        win scores no more fan than the most it declined (YS-PASSHU-1, before the cap)."""
+        tile = state.tile
+        assert tile is not None
+        breakdown = self.score(self.win_context(state, seat, tile, how))
+        return breakdown is None or breakdown.fan <= state.seats[seat].pass_hu_fan
+
+    def win_forced(self, state: State) -> bool:
+        """Whether every possible win is forced now (BS-LAST-1): claim windows then answer
+        ``Hu`` for the seats that can win. Default: no."""
+        return False
+
+    def discard_wins(self, state: State, seat: int, after: SeatState) -> bool:
+        """Whether ``seat``'s discard completes a win of its own (十老头, BS-WIN-3); ``after`` is
+        the discarder once the tile has left its hand (``state`` is from before the discard). A
+        window then opens for wins on the tile only (no peng or kong), and if nobody wins
+        :meth:`settle_discard_win` settles it. Default: no."""
+        return False
+
+    def settle_discard_win(self, state: State, seat: int) -> State:
+        """Settle the win :meth:`discard_wins` announced, once nobody won on the tile."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ payments and the end
+
+    def kong_payments(self, state: State, seat: int, meld: Meld, ref: int) -> list[Payment]:
+        """Payments made at once when ``seat`` completes ``meld`` (a kong), each carrying
+        ``ref`` (so 杠上炮 or 黄庄 can cancel them). Default: none."""
+        return []
+
+    def win_payments(self, state: State, win: WinRecord) -> list[Payment]:
+        """Payments for one win (the variant's :meth:`settle_wins` calls it). No default."""
+        raise NotImplementedError
+
+    def settle_wins(self, state: State, wins: Sequence[WinRecord]) -> State:
+        """Record ``wins`` (one, or several on one discard) and their payments; end the hand
+        if they end it. Called for every win. No default."""
+        raise NotImplementedError
+
+    def settle_exhausted(self, state: State) -> State:
+        """End a hand whose wall ran out (流局): 查叫, 罚分. No default."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ scoring a win
+
+    def win_context(self, state: State, seat: int, tile: Tile, how: WinKind) -> WinContext:
+        """The scoring context of ``seat`` winning on ``tile`` now, for :meth:`score`.
+        Default: the seat's hand (with ``tile`` unless self-drawn), melds, wildcards, the kong
+        chain, 报听, the pengs on the table, and whether it is a 天胡 / 地胡."""
+        return defaults.win_context(self, state, seat, tile, how)
+
+    def best_win(self, state: State, seat: int, how: WinKind) -> Breakdown | None:
+        """The best win ``seat`` could make on any tile it waits on, scored as ``how``: the
+        "best possible win" of 查大叫 (BS-CHAJIAO-2) and 罚分 (YS-PENALTY-2). Default: every
+        wait scored with :meth:`score_wait`; ``None`` if the seat is not ready."""
+        best: Breakdown | None = None
+        mask = self._wait_mask(state, seat)
+        for tile in all_tiles(honors=self.honors):
+            if not mask >> tile.index & 1:
+                continue
+            breakdown = self.score_wait(state, seat, tile, how)
+            if breakdown is not None and (
+                best is None or (breakdown.points, breakdown.fan) > (best.points, best.fan)
+            ):
+                best = breakdown
+        return best
+
+    def score_wait(self, state: State, seat: int, tile: Tile, how: WinKind) -> Breakdown | None:
+        """``seat``'s hand completed by ``tile``, scored as ``how`` outside the flow of play (no
+        kong bonus, no first-turn win): what :meth:`best_win` compares."""
+        ctx = self.win_context(state, seat, tile, WinKind.DISCARD)
+        return self.score(defaults.out_of_play(ctx, how))
+
+    # ------------------------------------------------------------------ engine services
+
+    def _wait_mask(self, state: State, seat: int) -> int:
+        """The seat's waits (:meth:`compute_waits`), kept on the immutable seat: a seat's hand
+        changes only on its own turn, so claim windows mostly find it there."""
+        s = state.seats[seat]
+        mask: int | None = s.cache.get("waits")
+        if mask is None:
+            mask = self.compute_waits(state, seat)
+            s.cache["waits"] = mask
+        return mask
+
+    def _hand_complete(self, state: State, seat: int) -> bool:
+        """Whether the seat in turn holds a complete hand (known at the draw from its waits)."""
+        s = state.seats[seat]
+        complete: bool | None = s.cache.get("complete")
+        if complete is None:
+            complete = self.is_complete(state, seat, s.concealed)
+            s.cache["complete"] = complete
+        return complete

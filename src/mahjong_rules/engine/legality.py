@@ -1,0 +1,68 @@
+"""Why an action is refused: the message :class:`~mahjong_rules.errors.IllegalActionError`
+carries (FLOW-3). Legality itself has one source, the rules' ``legal_actions``; this only
+explains a refusal."""
+
+from __future__ import annotations
+
+from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Peng, Ti
+from mahjong_rules.engine.state import Phase, State
+
+__all__ = ["why_illegal"]
+
+
+def why_illegal(state: State, action: Action, acting: list[int], buy_cap: int) -> str:
+    """Why ``action`` is not one of the legal actions of ``state`` (``acting``: the seats that
+    must act now; ``buy_cap``: the room's most 买点 points), in words a player understands."""
+    seat = action.seat
+    kind = type(action).__name__
+    if state.phase is Phase.ENDED:
+        return f"{kind} by seat {seat}: the hand has ended"
+    if not isinstance(seat, int) or not 0 <= seat < state.players:
+        return f"{kind}: no seat {seat!r} at a table of {state.players}"
+    if seat not in acting:
+        phase = state.phase.value
+        return f"{kind} by seat {seat}: not that seat's move ({phase}; waiting for {acting})"
+    s = state.seats[seat]
+    if isinstance(action, Discard):
+        if state.phase is not Phase.TURN:
+            return f"Discard by seat {seat}: no discarding in the {state.phase.value} phase"
+        if action.tile not in s.concealed:
+            return f"Discard by seat {seat}: it holds no {action.tile} ({s.concealed})"
+        if action.tile in state.wild_kinds:
+            why = "a wildcard is never discarded (YS-WILD-4)"
+            return f"Discard of {action.tile} by seat {seat}: {why}"
+        if s.ting:
+            return f"Discard of {action.tile} by seat {seat}: 报听 locks the hand (BS-TING-3)"
+        return f"Discard of {action.tile} by seat {seat} is not allowed now"
+    if isinstance(action, (Peng, Gang)) and action.wild_tiles:
+        wilds = "".join(t.notation for t in action.wild_tiles)
+        return (
+            f"{kind} by seat {seat} with wildcards {wilds}: not offered (YS-WILD-3: "
+            "wildcards only beside a natural copy, where the natural copies fall short)"
+        )
+    if isinstance(action, Peng) and state.tile is not None:
+        if state.phase is Phase.CLAIM and state.tile in s.pass_peng:
+            return f"Peng of {state.tile} by seat {seat}: 过手碰, it declined it (PASSPENG-1)"
+        if s.ting:
+            return f"Peng by seat {seat}: no peng after 报听 (BS-TING-3)"
+        return f"Peng of {state.tile} by seat {seat}: it needs two {state.tile} ({s.concealed})"
+    if isinstance(action, Hu):
+        if state.phase is not Phase.TURN and s.pass_hu and state.tile is not None:
+            return f"Hu by seat {seat}: 过手胡, a win declined since its draw (BS-PASSHU-1)"
+        return f"Hu by seat {seat}: the hand is not complete ({s.concealed})"
+    if isinstance(action, Gang):
+        if state.tiles_left == 0:
+            return f"Gang by seat {seat}: no kong with an empty wall (BS-EMPTY-1)"
+        return f"Gang {action.kind.value} of {action.tile} by seat {seat} is not possible now"
+    if isinstance(action, BuyPoints):
+        if state.phase is not Phase.BUYING:
+            phase = state.phase.value
+            return f"BuyPoints by seat {seat}: 买点 comes before the deal, not in {phase}"
+        return f"BuyPoints by seat {seat}: points must be 0..{buy_cap}"
+    if isinstance(action, Ti):
+        return (
+            f"Ti by seat {seat}: no 提 of {action.tile} for {action.wild} now (YS-TI-1: once "
+            "per draw, with the tile drawn, into one's own meld of that tile holding that "
+            "wildcard)"
+        )
+    return f"{kind} by seat {seat} is not allowed now ({state.phase.value})"

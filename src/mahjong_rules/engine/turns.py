@@ -1,0 +1,222 @@
+"""A seat's turn: the actions it may take, and applying them — discard, kongs from the hand,
+报听 (Ting), 提 (Ti) — besides 买点 before the deal.
+
+Each transition builds its new state once where it can: a discard nobody may claim goes
+straight to the next seat's draw in one copy (:meth:`Turns._do_discard`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Ti, Ting
+from mahjong_rules.engine.edit import DISCARDED, DISCARDS, HU, emit, less, pay, set_seat, take
+from mahjong_rules.engine.events import Declared, Konged, PointsBought, Swapped
+from mahjong_rules.engine.hooks import Hooks
+from mahjong_rules.engine.state import Phase, State, replace
+from mahjong_rules.melds import Meld, MeldKind
+from mahjong_rules.scoring import WinKind
+from mahjong_rules.tiles import Tile
+
+__all__ = ["Turns"]
+
+
+class Turns(Hooks):
+    """A seat's turn in the engine (a mixin of :class:`~mahjong_rules.variants.base.Rules`)."""
+
+    _ask_every: bool = False
+
+    if TYPE_CHECKING:  # the other parts of the engine this one calls
+
+        def _deal(self, state: State) -> State: ...
+        def _draw(
+            self, state: State, seat: int, *, replacement: bool = False, **changes: object
+        ) -> State: ...
+        def _candidates(self, state: State, seat: int, tile: Tile) -> list[int]: ...
+        def _open_window(
+            self,
+            state: State,
+            phase: Phase,
+            seat: int,
+            tile: Tile,
+            *,
+            opened: bool = False,
+            candidates: list[int] | None = None,
+            discard_win: bool = False,
+        ) -> State: ...
+        def _can_self_win(self, state: State, seat: int) -> bool: ...
+        def _declined_fan(self, state: State, seat: int, tile: Tile | None, how: WinKind) -> int:
+            ...
+
+    def _turn_actions(self, state: State, seat: int) -> tuple[Action, ...]:
+        """The seat in turn's actions: Hu, kongs, the variant's own, then its discards."""
+        s = state.seats[seat]
+        out: list[Action] = []
+        after_peng = s.drawn is None and state.discards_made > 0
+        if not after_peng:
+            if self._can_self_win(state, seat):
+                out.append(HU[seat])
+            out.extend(self.turn_kongs(state, seat))
+        out.extend(self.extra_turn_actions(state, seat))
+        discards = DISCARDS[seat]
+        return (*out, *[discards[tile.index] for tile in self.discardable(state, seat)])
+
+    def _do_buy(self, state: State, action: BuyPoints) -> State:
+        seats = list(state.seats)
+        seats[action.seat] = replace(seats[action.seat], points=action.points)
+        answers = tuple(sorted((*state.answers, action), key=lambda a: a.seat))
+        state = replace(
+            state,
+            seats=tuple(seats),
+            answers=answers,
+            events=(*state.events, PointsBought(action.seat, action.points)),
+        )
+        if len(answers) == state.players:
+            return self._deal(state)
+        return state
+
+    def _do_ting(self, state: State, action: Ting) -> State:
+        state = set_seat(state, action.seat, ting=True)
+        return emit(state, Declared(action.seat))
+
+    def _do_ti(self, state: State, action: Ti) -> State:
+        """提: ``action.tile`` goes into the meld in place of ``action.wild``, which returns to
+        the hand and is now the tile the seat holds from this turn (YS-TI-1)."""
+        seat, tile, wild = action.seat, action.tile, action.wild
+        s = state.seats[seat]
+        melds = list(s.melds)
+        k = next(i for i, m in enumerate(melds) if m.tile is tile and wild in m.wild_tiles)
+        left = list(melds[k].wild_tiles)
+        left.remove(wild)
+        melds[k] = Meld(melds[k].kind, tile, left, from_seat=melds[k].from_seat)
+        draws = list(s.turn_draws)
+        if tile in draws:
+            draws.remove(tile)
+        seats = list(state.seats)
+        seats[seat] = replace(
+            s,
+            concealed=s.concealed.remove(tile).add(wild),
+            melds=tuple(melds),
+            drawn=wild,
+            turn_draws=tuple(draws),
+        )
+        return replace(
+            state,
+            seats=tuple(seats),
+            ti_made=True,
+            events=(*state.events, Swapped(seat, melds[k], wild)),
+        )
+
+    def _do_discard(self, state: State, action: Discard, step: int) -> State:
+        """The discard, then either the next seat's draw (nobody may claim the tile: one state
+        copy for the whole transition) or a claim window."""
+        seat, tile = action.seat, action.tile
+        s = state.seats[seat]
+        run = s.honor_run
+        if run >= 0:
+            run = run + 1 if tile.is_honor else -1
+        pass_hu, pass_fan = s.pass_hu, s.pass_hu_fan
+        if self.discard_lifts_pass_hu(state, seat):
+            pass_hu, pass_fan = False, -1
+        elif self.declines_self_win(state, seat):
+            # BS-PASSHU-1, BS-TING-4: declining a self-draw (by this discard, or by having
+            # declared 报听 instead) blocks wins on discards until the next draw
+            pass_hu = True
+            pass_fan = max(pass_fan, self._declined_fan(state, seat, s.drawn, WinKind.SELF_DRAW))
+        after = replace(
+            s,
+            concealed=less(s.concealed, tile),  # legal_actions checked it is held
+            discards=(*s.discards, tile),
+            drawn=None,
+            turn_draws=(),
+            honor_run=run,
+            pass_hu=pass_hu,
+            pass_hu_fan=pass_fan,
+        )
+        if tile is s.drawn:  # its 13 tiles are those it held before the draw: so are its waits
+            before = s.cache.get("waits_before")
+            if before is not None:
+                after.cache["waits"] = before
+        seats = (*state.seats[:seat], after, *state.seats[seat + 1 :])
+        candidates = self._candidates(state, seat, tile)  # the other seats are unchanged
+        discard_win = self.discard_wins(state, seat, after)
+        if not candidates and not discard_win and not self._ask_every:
+            # the common case: nobody may claim the tile, so the next seat draws at once
+            return self._draw(
+                state,
+                self.next_to_draw(state, seat),
+                seats=seats,
+                events=(DISCARDED[seat][tile.index],),
+                discards_made=state.discards_made + 1,
+                step=step,
+            )
+        state = replace(
+            state,
+            seats=seats,
+            step=step,
+            discards_made=state.discards_made + 1,
+            after_kong=state.kong_chain > 0,
+            kong_chain=0,
+            events=(DISCARDED[seat][tile.index],),  # a discard always starts a transition
+            shi_lao_tou=seat if discard_win else None,
+            phase=Phase.CLAIM,
+            current=seat,
+            tile=tile,
+            answers=(),
+            forced=(),
+        )
+        return self._open_window(state, Phase.CLAIM, seat, tile, opened=True, candidates=candidates)
+
+    def _do_gang_from_hand(self, state: State, action: Gang) -> State:
+        seat, tile = action.seat, action.tile
+        s = state.seats[seat]
+        if action.kind is MeldKind.AN_GANG:
+            meld = Meld(MeldKind.AN_GANG, tile, action.wild_tiles)
+            seats = list(state.seats)
+            seats[seat] = replace(
+                s, concealed=take(s.concealed, tile, 4, action.wild_tiles), melds=(*s.melds, meld)
+            )
+            state = replace(state, seats=tuple(seats), events=(*state.events, Konged(seat, meld)))
+            return self._after_kong(state, seat, meld)
+        if action.wild_tiles:
+            # a 补杠 that adds a wildcard cannot be robbed: only a natural tile can (YS-PAT-抢杠胡)
+            return self._complete_added_kong(state, action)
+        # 补杠: others may rob it first (BS-GANG-6); with nobody to ask, _resolve completes it
+        return self._open_window(replace(state, pending=action), Phase.ROB, seat, tile)
+
+    def _complete_added_kong(self, state: State, action: Gang) -> State:
+        state, meld = self._add_to_peng(state, action, current=action.seat, tile=None)
+        return self._after_kong(state, action.seat, meld)
+
+    def _add_to_peng(self, state: State, action: Gang, **changes: object) -> tuple[State, Meld]:
+        """A 补杠's tile joins its peng (the Konged event); the replacement is not drawn yet."""
+        seat, tile = action.seat, action.tile
+        s = state.seats[seat]
+        melds = list(s.melds)
+        k = next(i for i, m in enumerate(melds) if m.kind is MeldKind.PENG and m.tile == tile)
+        added = action.wild_tiles
+        meld = Meld(
+            MeldKind.BU_GANG, tile, (*melds[k].wild_tiles, *added), from_seat=melds[k].from_seat
+        )
+        melds[k] = meld
+        concealed = s.concealed.remove(added[0]) if added else s.concealed.remove(tile)
+        seats = list(state.seats)
+        seats[seat] = replace(s, concealed=concealed, melds=tuple(melds))
+        events = (*state.events, Konged(seat, meld))
+        return replace(state, seats=tuple(seats), events=events, **changes), meld
+
+    def _after_kong(self, state: State, seat: int, meld: Meld) -> State:
+        """A completed kong: its payments (each carrying the kong's ref), then the
+        replacement draw from the back of the wall, which keeps the kong chain."""
+        ref = state.next_ref
+        payments = self.kong_payments(state, seat, meld, ref)
+        if payments:
+            state = pay(state, payments)
+        return self._draw(
+            state,
+            seat,
+            replacement=True,
+            next_ref=ref + 1,
+            kong_chain=state.kong_chain + 1,
+            chain_refs=(*state.chain_refs, ref),
+        )
