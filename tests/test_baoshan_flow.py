@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from mahjong_rules import (
+    ActionError,
     BuyPoints,
     Discard,
     Gang,
@@ -146,8 +147,12 @@ def test_bs_buy1_each_seat_chooses_up_to_the_cap(mode: str, cap: int) -> None:
         return
     for seat in range(4):
         assert rules.legal_actions(state, seat) == tuple(BuyPoints(seat, p) for p in range(cap + 1))
-    with pytest.raises(IllegalActionError, match=f"0..{cap}"):
-        rules.apply(state, BuyPoints(0, cap + 1))
+    if cap < 2:
+        with pytest.raises(IllegalActionError, match=f"0..{cap}"):
+            rules.apply(state, BuyPoints(0, cap + 1))
+    else:  # no 买点 above 2 can even be built
+        with pytest.raises(ActionError, match=r"points are an int 0\.\.2, got 3"):
+            BuyPoints(0, cap + 1)
     state = play(rules, state, f"0:M{cap}")
     with pytest.raises(IllegalActionError, match="not that seat's move"):
         rules.apply(state, BuyPoints(0, 0))  # a seat buys once

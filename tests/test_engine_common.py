@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from mahjong_rules import (
+    ActionError,
     BuyPoints,
     Discard,
     Gang,
@@ -224,7 +225,6 @@ def test_flow3_legal_actions_list_exactly_what_applies() -> None:
         (Gang(0, T("5m"), MeldKind.AN_GANG), "Gang"),
         (Ting(0), "Ting"),
         (BuyPoints(0, 1), "BuyPoints"),
-        (Discard(7, T("5m")), "no seat 7"),
     ],
 )
 def test_flow3_illegal_actions_raise_and_leave_the_state(action: object, why: str) -> None:
@@ -236,6 +236,16 @@ def test_flow3_illegal_actions_raise_and_leave_the_state(action: object, why: st
         BAOSHAN.apply(state, action)  # type: ignore[arg-type]
     assert (state, state.events, state.seats, state.ledger) == before
     assert state == new(CLAIMS)
+
+
+def test_flow3_a_seat_off_the_table_is_refused() -> None:
+    """FLOW-3: no seat 7 can be built; seat 3 is built but sits at no table of 3."""
+    with pytest.raises(ActionError, match=r"Discard\.seat: a seat is an int 0\.\.3, got 7"):
+        Discard(7, T("5m"))
+    rules = get_variant("baoshan", players=3)
+    state = rules.new_hand(seed=2)
+    with pytest.raises(IllegalActionError, match="Discard: no seat 3 at a table of 3"):
+        rules.apply(state, Discard(3, T("5m")))
 
 
 def test_flow3_claim_window_and_ended_hand_refuse_actions() -> None:

@@ -46,6 +46,7 @@ from hypothesis import strategies as st
 
 from mahjong_rules import (
     Action,
+    ActionError,
     BuyPoints,
     Discard,
     Gang,
@@ -377,7 +378,9 @@ def check_acting(rules: Rules, state: State) -> None:
     ended = rules.result(state) is not None
     assert (not acting) == ended == (state.phase is Phase.ENDED)
     assert acting <= set(range(state.players))
-    assert rules.legal_actions(state, -1) == rules.legal_actions(state, state.players) == ()
+    for bad in (-1, state.players, True):  # no such seat: refused, as view and waits refuse it
+        with pytest.raises(IllegalActionError, match="no seat"):
+            rules.legal_actions(state, bad)
     for seat in range(state.players):
         actions = rules.legal_actions(state, seat)
         if seat not in acting:
@@ -398,7 +401,8 @@ def check_acting(rules: Rules, state: State) -> None:
         else:
             # FLOW-2: only seats with a claim are asked, and each may also pass
             assert seat in state.claimants and seat != state.current
-            assert actions[-1] == Pass(seat) and len(actions) >= 2, actions
+            assert actions[-1] == Pass(seat), actions
+            assert len(actions) >= 2 or state.options.ask_every_seat, actions
             allowed = {Hu, Pass} if state.phase is Phase.ROB else {Hu, Peng, Gang, Pass}
             assert kinds <= allowed, actions
     if state.phase in WINDOWS:
@@ -519,6 +523,20 @@ def illegal_action(rng: random.Random, rules: Rules, state: State) -> object:
     return random_action(rng, state)
 
 
+REFUSED = object()
+"""What :func:`built` gives for an action its constructor refused."""
+
+
+def built(make: Callable[..., object], *args: Any) -> object:
+    """The action ``make(*args)`` builds, or :data:`REFUSED` when its constructor refuses it with
+    ActionError (a seat off every table, points out of range, a kong kind that is no kong):
+    FLOW-3 at the edge, where the input comes in."""
+    try:
+        return make(*args)
+    except ActionError:
+        return REFUSED
+
+
 def is_listed(rules: Rules, state: State, action: object) -> bool:
     if not isinstance(action, Action):
         return False
@@ -528,7 +546,7 @@ def is_listed(rules: Rules, state: State, action: object) -> bool:
 
 def check_illegal(rules: Rules, state: State, action: object) -> None:
     """FLOW-3: an illegal action raises, says why, and leaves the state as it was."""
-    if is_listed(rules, state, action):
+    if action is REFUSED or is_listed(rules, state, action):
         return
     saved = snapshot(state)
     expected = IllegalActionError if isinstance(action, Action) else MahjongRulesError
@@ -665,7 +683,7 @@ def play(
     played = Played()
     while True:
         for _ in range(probes):
-            check_illegal(rules, state, illegal_action(rng, rules, state))
+            check_illegal(rules, state, built(illegal_action, rng, rules, state))
         if rules.result(state) is not None:
             break
         acting = sorted(rules.to_act(state))
@@ -697,7 +715,7 @@ def play(
     result = check_result(rules, state)
     # FLOW-3: nothing is legal after the end
     for _ in range(4):
-        check_illegal(rules, state, random_action(rng, state))
+        check_illegal(rules, state, built(random_action, rng, state))
     if result.exhausted:
         played.seen.add("流局")
     for win in result.wins:

@@ -111,6 +111,7 @@ from test_play_properties import (
     Accounts,
     assert_same_outcome,
     assert_unchanged,
+    built,
     check_illegal,
     compare_answer_orders,
     illegal_action,
@@ -572,7 +573,8 @@ def check_acting(rules: Rules, state: State) -> None:
         else:
             # FLOW-2: only seats with a claim are asked, and each may also pass
             assert seat in state.claimants and seat != state.current
-            assert actions[-1] == Pass(seat) and len(actions) >= 2, actions
+            assert actions[-1] == Pass(seat), actions
+            assert len(actions) >= 2 or state.options.ask_every_seat, actions
             allowed = {Hu, Pass} if state.phase is Phase.ROB else {Hu, Peng, Gang, Pass}
             if state.tiles_left == 0:
                 allowed = {Hu, Pass}  # YS-LAST-1: only wins on the last discard
@@ -938,7 +940,7 @@ def play_hand(
     check_state(hand, state, table)
     while True:
         for _ in range(probes):
-            check_illegal(rules, state, ys_illegal_action(rng, rules, state))
+            check_illegal(rules, state, built(ys_illegal_action, rng, rules, state))
         if rules.result(state) is not None:
             break
         acting = sorted(rules.to_act(state))
@@ -962,7 +964,7 @@ def play_hand(
     result = check_result(hand, state)
     # FLOW-3: nothing is legal after the end
     for _ in range(4):
-        check_illegal(rules, state, random_action(rng, state))
+        check_illegal(rules, state, built(random_action, rng, state))
     seen = hand.seen
     end = "流局" if result.exhausted else "one seat left"
     seen.add(f"{state.players} players: {len(result.wins)} wins, {end}")

@@ -24,10 +24,14 @@ from mahjong_rules.engine import (
     Ti,
     Ting,
     WinRecord,
+    parse_action,
 )
 from mahjong_rules.engine.match import Match
 from mahjong_rules.engine.view import SeatView, View
 from mahjong_rules.errors import (
+    ActionError,
+    ActionParseError,
+    ActionTypeError,
     HandSizeError,
     IllegalActionError,
     InvalidHandError,
@@ -36,6 +40,7 @@ from mahjong_rules.errors import (
     OptionsError,
     ReplayError,
     SerializationError,
+    StaleActionError,
     TileCountError,
     TileParseError,
     UnknownVariantError,
@@ -71,6 +76,9 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "Action",
+    "ActionError",
+    "ActionParseError",
+    "ActionTypeError",
     "Breakdown",
     "BuyPoints",
     "Decomposition",
@@ -102,6 +110,7 @@ __all__ = [
     "ScoreItem",
     "SeatView",
     "SerializationError",
+    "StaleActionError",
     "State",
     "Suit",
     "Ti",
@@ -127,6 +136,7 @@ __all__ = [
     "get_variant",
     "is_win",
     "iter_decompositions",
+    "parse_action",
     "parse_tiles",
     "register_variant",
     "replay",

@@ -1,6 +1,19 @@
-"""The game engine's data: actions, state, events, settlement records, walls."""
+"""The game engine: its data (actions, state, events, settlement records, walls) and the
+variant-neutral state machine (turns, the claim window, draws, wins) written against the hook
+contract of :mod:`mahjong_rules.engine.hooks`."""
 
-from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Pass, Peng, Ti, Ting
+from mahjong_rules.engine.actions import (
+    Action,
+    BuyPoints,
+    Discard,
+    Gang,
+    Hu,
+    Pass,
+    Peng,
+    Ti,
+    Ting,
+    parse_action,
+)
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.settlement import HandResult, Payment, PaymentReason, WinRecord
 from mahjong_rules.engine.state import Phase, SeatState, State
@@ -23,4 +36,5 @@ __all__ = [
     "Ti",
     "Ting",
     "WinRecord",
+    "parse_action",
 ]
