@@ -149,7 +149,7 @@ class Match:
     # ------------------------------------------------------------------ playing hands
 
     def new_hand(
-        self, *, seed: int | str | None = None, wall: Sequence[Tile] | None = None
+        self, *, seed: int | str | bytes | None = None, wall: Sequence[Tile] | None = None
     ) -> State:
         """The next hand, dealt by :attr:`dealer` from ``seed`` or an explicit ``wall`` (DEAL-1).
 

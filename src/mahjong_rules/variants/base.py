@@ -103,7 +103,7 @@ class Rules(Turns, Claims, Draws, Wins):
     def new_hand(
         self,
         *,
-        seed: int | str | None = None,
+        seed: int | str | bytes | None = None,
         wall: Sequence[Tile] | None = None,
         dealer: int = 0,
         buy_points: Sequence[int] | None = None,
