@@ -75,10 +75,13 @@ nitpick_ignore = [
     ("py:class", "hypothesis.strategies.SearchStrategy"),
     ("py:class", "hypothesis.errors.InvalidArgument"),
 ]
-# Type variables of generic helpers: autodoc writes them as classes, but they are only
-# placeholders in a signature and are not part of the API.
+# Type variables and private names (a leading underscore) have no entry by design: the type
+# variables and private protocols of generic helpers, which autodoc writes as classes in
+# signatures, and the private methods a docstring names to say where something happens.
 nitpick_ignore_regex = [
-    ("py:class", r"mahjong_rules\..*\._?[A-Z]"),
+    ("py:class", r"mahjong_rules\.(.*\.)?_?[A-Z]"),  # T, _T, _A
+    ("py:class", r"mahjong_rules\.(.*\.)?_\w+"),  # _Rules
+    ("py:meth", r"(.*\.)?_[a-z]\w*"),
 ]
 
 # autodoc: members in source order, type hints in the description rather than the signature.

@@ -94,8 +94,12 @@ def test_every_row_has_chinese_english_and_rule_cells() -> None:
 
 def test_the_pages_speak_of_rule_texts_not_of_a_specification_or_a_seed() -> None:
     """The reader has no specification and no "seed" (a word that also means a random seed):
-    the pages say "the rule text" and link the rule texts page."""
-    words = re.compile(r"specification|\bseed's\b|\(seed\)|^\s+- seed$|[Tt]he seed (says|gives)")
+    the pages say "the rule text" and link the rule texts page. (A random seed is still a
+    seed: "the seed's bytes" of the wall shuffle is fine.)"""
+    words = re.compile(
+        r"specification|\(seed\)|^\s+- seed$|[Tt]he seed (says|gives|names|states)"
+        r"|seed's (example|exception|本金|3番|\")|the seed: "
+    )
     for path in sorted(DOCS.glob("*.rst")):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             assert not words.search(line), f"{path.name}:{number}: {line.strip()}"

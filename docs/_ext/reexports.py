@@ -33,8 +33,9 @@ PACKAGE = "mahjong_rules"
 
 def canonical_name(dotted: str) -> str | None:
     """Where the object ``dotted`` names is defined: ``mahjong_rules.State`` ->
-    ``mahjong_rules.engine.state.State``; attributes past the last class or function are kept
-    as written (``mahjong_rules.Rules.view`` -> ``mahjong_rules.variants.base.Rules.view``).
+    ``mahjong_rules.engine.state.State``; a method or attribute of a class is found in the class
+    of its MRO that defines it (``mahjong_rules.Rules.max_suits`` ->
+    ``mahjong_rules.engine.hooks.Hooks.max_suits``); anything past that is kept as written.
     ``None`` if the name cannot be imported or is already canonical."""
     if dotted != PACKAGE and not dotted.startswith(PACKAGE + "."):
         return None
@@ -55,7 +56,15 @@ def canonical_name(dotted: str) -> str | None:
     while index < len(parts):
         found = getattr(obj, parts[index], None)
         if not (inspect.isclass(found) or inspect.isfunction(found)):
+            if inspect.isclass(obj) and found is not None:  # an attribute: where it is defined
+                owner = next(c for c in obj.__mro__ if parts[index] in vars(c))
+                canonical = f"{owner.__module__}.{owner.__qualname__}"
             break
+        if inspect.isclass(obj) and inspect.isfunction(found):  # a method: its defining class
+            owner = next(c for c in obj.__mro__ if parts[index] in vars(c))
+            found_name = f"{owner.__module__}.{owner.__qualname__}.{parts[index]}"
+            obj, canonical, index = found, found_name, index + 1
+            continue
         obj = found
         canonical = f"{found.__module__}.{found.__qualname__}"
         index += 1
