@@ -22,7 +22,9 @@ _DIRECTIVE = re.compile(
     r"^\.\. (?P<kind>automodule|automodule-if-present|py:module):: (?P<name>\S+)", re.M
 )
 _PATTERN_PAGE = re.compile(
-    r"^\.\. automodule:: (?P<name>\S+\.patterns)\n(?P<options>(?:   :.*\n)+)", re.M
+    r"^\.\. automodule(?:-if-present)?:: (?P<name>\S+\.(?:\w+_)?patterns)\n"
+    r"(?P<options>(?:   :.*\n)+)",
+    re.M,
 )
 NOT_IN_THE_REFERENCE = ("mahjong_rules.cli", "mahjong_rules.__main__")
 """The command line: documented by its ``--help`` and the tutorial, not as an API."""
@@ -87,7 +89,9 @@ def test_every_reference_page_is_in_the_table_of_contents() -> None:
 
 
 def test_pattern_pages_leave_out_what_every_pattern_overrides() -> None:
-    """api_docstrings.PATTERN_MEMBERS is what the two pattern modules exclude, exactly."""
+    """api_docstrings.PATTERN_MEMBERS is what the pattern modules exclude, exactly; the modules
+    that gather a game's patterns document only their own (not PingHu again, nor what they
+    re-export from play_patterns)."""
     text = (DOCS / "_ext" / "api_docstrings.py").read_text(encoding="utf-8")
     found = re.search(r"^PATTERN_MEMBERS = \((?P<names>[^)]*)\)", text, re.M)
     assert found is not None
@@ -97,10 +101,12 @@ def test_pattern_pages_leave_out_what_every_pattern_overrides() -> None:
     pages = {m["name"]: m["options"] for m in _PATTERN_PAGE.finditer(variants)}
     assert sorted(pages) == [
         "mahjong_rules.variants.baoshan.patterns",
+        "mahjong_rules.variants.baoshan.play_patterns",
         "mahjong_rules.variants.yongshan.patterns",
     ]
-    for options in pages.values():
+    for name, options in pages.items():
         assert f"   :exclude-members: {', '.join(members)}\n" in options
+        assert ("   :ignore-module-all:\n" in options) == name.endswith(".patterns")
 
 
 def test_the_server_methods_come_first_on_the_rules_page() -> None:

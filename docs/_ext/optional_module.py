@@ -38,6 +38,7 @@ class AutomoduleIfPresent(SphinxDirective):
         "members": directives.unchanged,
         "no-members": directives.flag,
         "exclude-members": directives.unchanged,
+        "ignore-module-all": directives.flag,
         "no-index": directives.flag,
     }
 
