@@ -541,7 +541,9 @@ def is_listed(rules: Rules, state: State, action: object) -> bool:
     if not isinstance(action, Action):
         return False
     seat = action.seat
-    return isinstance(seat, int) and action in rules.legal_actions(state, seat)
+    if seat.__class__ is not int or not 0 <= seat < state.players:
+        return False  # no seat of this table: legal_actions refuses it
+    return action in rules.legal_actions(state, seat)
 
 
 def check_illegal(rules: Rules, state: State, action: object) -> None:

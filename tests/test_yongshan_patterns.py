@@ -544,6 +544,7 @@ def test_options_defaults() -> None:
     assert options.ti_from_hand is False
     assert options.wild_reading == "lack_a_suit"
     assert options.meld_wilds == "naturals_first"
+    assert options.ask_every_seat is False
     assert options.hua_zhu_fan is None
     assert options.hua_zhu_points == 8  # the cap's score: 2 ** 3
     assert YongshanOptions.build(fan_cap=None).hua_zhu_points == 8  # no cap: 3 fan
@@ -559,6 +560,7 @@ def test_options_defaults() -> None:
         "wild_reading",
         "meld_wilds",
         "hua_zhu_fan",
+        "ask_every_seat",
         "scoring",
         "fan_cap",
         "fan",

@@ -20,14 +20,14 @@ The 缺一门 rule (YS-WIN-1) is the rules' job, not scoring's; :func:`lacks_a_s
 >>> from mahjong_rules.tiles import Tile
 >>> from mahjong_rules.variants.yongshan.options import YongshanOptions
 >>> ctx = WinContext(  # 本金 8筒, 双听用: 7筒 and 9筒 are wildcards; one 7筒 in hand
-...     concealed=TileCounts("123456789m88p55s"), wilds=1, wild_kinds=TileSet("79p"),
-...     indicator=Tile("8p"), winning_tile=Tile("5s"), how=WinKind.SELF_DRAW,
+...     concealed=TileCounts("123456789m88p55p"), wilds=1, wild_kinds=TileSet("79p"),
+...     indicator=Tile("8p"), winning_tile=Tile("5p"), how=WinKind.SELF_DRAW,
 ... )
 >>> result = score_yongshan(ctx, YongshanOptions())
 >>> [(item.name_zh, item.fan) for item in result.items], result.fan, result.points
 ([('本金', 1)], 1, 2)
 >>> str(result.reading)
-'123m 456m 789m 888p 55s wilds=8p'
+'123m 456m 789m 55p 888p wilds=8p'
 """
 
 from __future__ import annotations
