@@ -128,9 +128,13 @@ class Meld:
     """
 
     kind: MeldKind
+    """Which meld: 碰 (pèng), 直杠 (zhígàng), 补杠 (bǔgàng) or 暗杠 (àngàng)."""
     tile: Tile
+    """The tile the meld is of."""
     wild_tiles: tuple[Tile, ...] = attrs.field(default=(), converter=_sorted_tiles)
+    """The wildcards (听用, tīngyòng) standing in for :attr:`tile`, sorted."""
     from_seat: int | None = None
+    """The seat the meld's claimed tile came from (``None`` for 暗杠)."""
 
     def __attrs_post_init__(self) -> None:
         kind, seat = self.kind, self.from_seat
@@ -175,10 +179,12 @@ class Meld:
 
     @property
     def is_kong(self) -> bool:
+        """True for a kong (杠, gàng) of any kind."""
         return self.kind.is_kong
 
     @property
     def is_concealed(self) -> bool:
+        """True only for a concealed kong (暗杠, àngàng)."""
         return self.kind.is_concealed
 
     @property

@@ -78,13 +78,17 @@ class HandRecord:
     options: Any
     """The room's options object."""
     seed: int | str | bytes | None
+    """The random seed the wall was shuffled from, as given (``None`` for an explicit wall)."""
     wall: tuple[Tile, ...] | None
+    """The explicit wall the hand was dealt from (``None`` when it was shuffled from a seed)."""
     dealer: int
+    """The seat of the hand's dealer (庄家, zhuāngjiā)."""
     buy_points: tuple[int, ...] | None
     """买点 given to :meth:`Rules.new_hand` (``None``: none given; bought in play instead)."""
     digest: str
     """:func:`wall_digest` of the wall the hand was dealt from."""
     actions: tuple[Action, ...] = ()
+    """The actions taken, in order (each applied with :meth:`Rules.apply`)."""
 
     def __attrs_post_init__(self) -> None:
         problem = _problem(self)
@@ -158,10 +162,13 @@ class Replay:
     """What :func:`replay` rebuilt: every state, the first before any action, and the result."""
 
     states: tuple[State, ...]
+    """Every state of the hand: the first before any action, then one after each action."""
     result: HandResult | None
+    """The hand's settlement if the last state has ended it, else ``None``."""
 
     @property
     def final(self) -> State:
+        """The last state, after every action of the record."""
         return self.states[-1]
 
 

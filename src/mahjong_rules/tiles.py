@@ -53,6 +53,7 @@ class Suit(enum.Enum):
 
     @property
     def is_honor(self) -> bool:
+        """Whether this is the suit of honors (字牌, zìpái)."""
         return self is Suit.HONOR
 
     def __repr__(self) -> str:
@@ -112,6 +113,7 @@ class Tile:
 
     @property
     def suit(self) -> Suit:
+        """The tile's suit (花色, huāsè): 万, 筒, 条 or 字."""
         return _SUIT_BY_INDEX[self.index // 9] if self.index < 27 else Suit.HONOR
 
     @property
@@ -121,6 +123,7 @@ class Tile:
 
     @property
     def is_honor(self) -> bool:
+        """Whether the tile is an honor (字牌, zìpái): a wind or a dragon, 1z..7z."""
         return self.index >= 27
 
     @property

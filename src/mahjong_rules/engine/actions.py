@@ -61,6 +61,7 @@ class Action:
     """Base of every action: the seat that takes it."""
 
     seat: int
+    """The seat that takes the action, an ``int`` 0..3."""
     verb: ClassVar[str] = ""
     """The English verb of the text form (``"discard"``...)."""
 
@@ -88,6 +89,7 @@ class Discard(Action):
     """打牌 (dǎpái): discard ``tile`` from the concealed hand."""
 
     tile: Tile
+    """The tile discarded, one of the seat's concealed tiles."""
     verb: ClassVar[str] = "discard"
 
     def __attrs_post_init__(self) -> None:
@@ -108,6 +110,7 @@ class Peng(Action):
     """
 
     wild_tiles: tuple[Tile, ...] = ()
+    """The wildcards (听用, tīngyòng) used in place of natural copies, sorted (at most 2)."""
     verb: ClassVar[str] = "peng"
 
     def __attrs_post_init__(self) -> None:
@@ -133,8 +136,12 @@ class Gang(Action):
     """
 
     tile: Tile
+    """The tile of the kong."""
     kind: MeldKind
+    """Which kong: 直杠 (zhígàng), 补杠 (bǔgàng) or 暗杠 (àngàng); never ``PENG``."""
     wild_tiles: tuple[Tile, ...] = ()
+    """The wildcards (听用, tīngyòng) taken from the hand in place of natural copies, sorted
+    (at most 3, never ``tile``)."""
     verb: ClassVar[str] = "gang"
 
     def __attrs_post_init__(self) -> None:
@@ -185,7 +192,9 @@ class Ti(Action):
     """
 
     tile: Tile
+    """The natural tile put into the peng or kong of that tile."""
     wild: Tile
+    """The wildcard (听用, tīngyòng) taken out of the meld and returned to the hand."""
     verb: ClassVar[str] = "ti"
 
     def __attrs_post_init__(self) -> None:
@@ -209,6 +218,7 @@ class BuyPoints(Action):
     room's cap is checked by the rules."""
 
     points: int
+    """The points bought: 0, 1 or 2."""
     verb: ClassVar[str] = "buy"
 
     def __attrs_post_init__(self) -> None:

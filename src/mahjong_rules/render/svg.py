@@ -124,6 +124,7 @@ class Drawing:
 
     def __init__(self) -> None:
         self.parts: list[str] = []
+        """The SVG elements drawn so far (a ``<g>`` per tile, a ``<text>`` per label), in order."""
         self.width = 0.0
         self.height = 0.0
 

@@ -118,7 +118,7 @@ def rooms(variant: VariantSpec = None, **options: Any) -> st.SearchStrategy[Rule
     """The rules of a room (房间, fángjiān): a registered variant with valid options.
 
     Every option is drawn from the values it allows (see :func:`option_values`), so the
-    examples cover every option of the specification; each option shrinks to its default, so
+    examples cover every option of the rule texts; each option shrinks to its default, so
     a failing example names only the options it needs (``get_variant('yongshan',
     players=3)``).
 

@@ -43,21 +43,33 @@ class WinRules(Protocol):
     """What :func:`explain_win` reads of a rules object (any registered variant's)."""
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The variant's registry name (``"baoshan"``, ``"yongshan"``), named in the messages."""
+        ...
 
     @property
-    def wild_melds(self) -> bool: ...
+    def wild_melds(self) -> bool:
+        """Whether pengs and kongs may hold wildcards (听用, tīngyòng) beside a natural copy."""
+        ...
 
     @property
-    def max_suits(self) -> int: ...
+    def max_suits(self) -> int:
+        """How many of the suits 万 筒 条 a winning hand may hold (缺一门, quē yī mén: 2)."""
+        ...
 
     @property
-    def options(self) -> Any: ...
+    def options(self) -> Any:
+        """The room's options (read for ``bao_ting``, whether the room plays 报听, bàotīng)."""
+        ...
 
     @property
-    def honors(self) -> bool: ...
+    def honors(self) -> bool:
+        """Whether the room plays with the honor tiles (字牌, zìpái)."""
+        ...
 
-    def score(self, ctx: WinContext) -> Breakdown | None: ...
+    def score(self, ctx: WinContext) -> Breakdown | None:
+        """The best breakdown of a complete hand in its context, ``None`` if it does not win."""
+        ...
 
 
 _READINGS_CHECKED = 10_000
@@ -96,7 +108,9 @@ class NotAWin:
     naming the tiles and melds at fault and the rule ID (its ``str``)."""
 
     reason: Reason
+    """What keeps the hand from winning: the first check it fails."""
     text: str
+    """A sentence saying what is wrong, naming the tiles, melds and rule ID at fault."""
 
     def __str__(self) -> str:
         return self.text

@@ -83,6 +83,7 @@ class Options:
     """Base of every variant's options. Subclasses are ``@attrs.frozen`` with option fields."""
 
     default_fans: ClassVar[Mapping[str, int]] = {}
+    """Each scoring pattern's default fan (番), by pattern key (the ``fan`` option overrides)."""
 
     @classmethod
     def build(cls: type[T], /, **kwargs: Any) -> T:

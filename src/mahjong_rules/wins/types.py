@@ -43,7 +43,9 @@ class Group:
     """A chow, pung or pair as read: ``tile`` is its lowest tile."""
 
     kind: GroupKind
+    """Which group: 顺子 (shùnzi, a chow), 刻子 (kèzi, a pung) or 对子 (duìzi, a pair)."""
     tile: Tile
+    """The group's lowest tile (its only tile kind for a pung or a pair)."""
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -55,6 +57,7 @@ class Group:
 
     @property
     def sort_key(self) -> tuple[int, int]:
+        """The key groups sort by: the lowest tile's index, then pair before pung before chow."""
         return (self.tile.index, _KIND_ORDER[self.kind])
 
     def __str__(self) -> str:
@@ -75,8 +78,11 @@ class Decomposition:
     """
 
     form: WinForm
+    """The shape: the standard form (four melds and a pair) or 七对 (qīduì, seven pairs)."""
     groups: tuple[Group, ...]
+    """The groups of the concealed part, in tile order (the pair among them)."""
     wilds: tuple[Tile, ...] = ()
+    """The tile each wildcard (听用, tīngyòng) stands for, in tile order (empty: no wildcards)."""
 
     @property
     def pair(self) -> Group | None:

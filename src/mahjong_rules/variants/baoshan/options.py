@@ -1,4 +1,5 @@
-"""保山麻将 (Bǎoshān) room options: every option and (default) of SPEC.md section 1."""
+"""保山麻将 (Bǎoshān) room options: every option and (default) of the rule text of 保山麻将
+(:ref:`rule-texts`)."""
 
 from __future__ import annotations
 
@@ -12,23 +13,23 @@ from mahjong_rules.variants.options import Options, choice, fan_table, flag, opt
 __all__ = ["DEFAULT_FANS", "BaoshanOptions"]
 
 DEFAULT_FANS: Mapping[str, int] = {
-    "ping_hu": 0,  # 平胡 (seed)
-    "men_qing": 1,  # 门清 (seed)
+    "ping_hu": 0,  # 平胡 (the rule text)
+    "men_qing": 1,  # 门清 (the rule text)
     "da_dui_zi": 1,  # 大对子
     "qing_yi_se": 1,  # 清一色
     "zi_yi_se": 1,  # 字一色
     "xiao_qi_dui": 1,  # 小七对
-    "long_zhua_bei": 3,  # 龙爪背 (seed)
+    "long_zhua_bei": 3,  # 龙爪背 (the rule text)
     "shi_lao_tou": 1,  # 十老头
     "bian_jue_zhang": 1,  # 边绝张
     "ka_jue_zhang": 1,  # 卡绝张
     "quan_qiu_ren": 1,  # 全求人
-    "yi_tiao_long": 1,  # 一条龙 (seed)
-    "si_gui_yi": 2,  # 四归一 (seed)
+    "yi_tiao_long": 1,  # 一条龙 (the rule text)
+    "si_gui_yi": 2,  # 四归一 (the rule text)
     "lai_men_bao_ting": 1,  # 来门报听
     "gang_shang_hua": 1,  # 杠上花
-    "shuang_gang_shang_hua": 2,  # 双杠杠上花 (seed)
-    "san_gang_shang_hua": 3,  # 三杠杠上花 (seed)
+    "shuang_gang_shang_hua": 2,  # 双杠杠上花 (the rule text)
+    "san_gang_shang_hua": 3,  # 三杠杠上花 (the rule text)
     "gang_shang_pao": 1,  # 杠上炮
     "qiang_gang_hu": 0,  # 抢杠胡 ("只相当于点炮")
 }
@@ -39,6 +40,7 @@ class BaoshanOptions(Options):
     """Options of a Baoshan room. Build with ``get_variant("baoshan", **options)``."""
 
     default_fans: ClassVar[Mapping[str, int]] = DEFAULT_FANS
+    """Each Baoshan pattern's default fan (番), by pattern key (the module's ``DEFAULT_FANS``)."""
 
     players: int = choice(4, (2, 3, 4), "BS-PLAYERS-1: 2, 3 or 4 players")
     honors: bool = flag(False, "BS-TILES-1 有风: add the 28 honor tiles (字一色, 十老头)")
@@ -89,7 +91,7 @@ class BaoshanOptions(Options):
     )
     fan_cap: int | None = optional_int(3, 0, 13, "BS-PAY-3: fan cap for wins (None: no cap)")
     cha_jiao_fan_cap: int | None = optional_int(
-        3, 0, 13, "BS-CHAJIAO-2: fan cap of 查大叫 (seed: 3番封顶; None: no cap)"
+        3, 0, 13, "BS-CHAJIAO-2: fan cap of 查大叫 (the rule text: 3番封顶; None: no cap)"
     )
     fan: tuple[tuple[str, int], ...] = fan_table(
         DEFAULT_FANS, "SCORE-2: fan per pattern key, e.g. {'qing_yi_se': 2}"

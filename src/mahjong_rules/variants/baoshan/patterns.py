@@ -1,4 +1,5 @@
-"""保山麻将 (Bǎoshān) scoring patterns (胡牌牌型, húpái páixíng): SPEC.md ``BS-PAT-*``.
+"""保山麻将 (Bǎoshān) scoring patterns (胡牌牌型, húpái páixíng): those of the
+rule text of 保山麻将 (:ref:`rule-texts`), rules ``BS-PAT-*``.
 
 One small :class:`~mahjong_rules.scoring.Pattern` class per pattern; :func:`baoshan_patterns`
 lists the ones a room's options turn on, and :func:`score_baoshan` scores a win with them
@@ -290,7 +291,7 @@ class SiGuiYi(ReplacesPingHu):
 
     The winner held the other three copies of the winning tile concealed. With
     ``with_peng=True`` (option ``si_gui_yi_with_peng``) the winner's own peng of it counts too.
-    Four of a tile that is not the winning tile do not count (seed example).
+    Four of a tile that is not the winning tile do not count (the rule text's example).
     """
 
     key = "si_gui_yi"

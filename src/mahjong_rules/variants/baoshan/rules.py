@@ -1,4 +1,5 @@
-"""保山麻将 (Bǎoshān májiàng): the Baoshan rules on the shared engine (SPEC.md section 1)."""
+"""保山麻将 (Bǎoshān májiàng): the Baoshan rules on the shared engine (the rule text of 保山麻将,
+:ref:`rule-texts`)."""
 
 from __future__ import annotations
 
@@ -257,7 +258,7 @@ class Baoshan(Rules):
 
     def cha_jiao_score(self, state: State, seat: int) -> int:
         """BS-CHAJIAO-2 查大叫: the best pattern score ``seat`` could win with, capped at
-        ``cha_jiao_fan_cap`` fan (3, as the seed says) whatever the room's cap for wins."""
+        ``cha_jiao_fan_cap`` fan (3, the rule text's 3番封顶) whatever the room's cap for wins."""
         if self.options.cha_jiao == "one":
             return 1
         best = self.best_win(state, seat, WinKind.CHA_JIAO)

@@ -1,4 +1,5 @@
-"""永善麻将 (Yǒngshàn) room options: every option and (default) of SPEC.md section 2.
+"""永善麻将 (Yǒngshàn) room options: every option and (default) of the rule text of 永善麻将
+(:ref:`rule-texts`).
 
 Also :func:`wild_kinds`, the wildcard (听用, tīngyòng) kinds a 本金 (běnjīn) tile makes
 (YS-WILD-2).
@@ -63,6 +64,7 @@ class YongshanOptions(Options):
     """Options of a Yongshan room."""
 
     default_fans: ClassVar[Mapping[str, int]] = DEFAULT_FANS
+    """Each Yongshan pattern's default fan (番), by pattern key (the module's ``DEFAULT_FANS``)."""
 
     players: int = choice(4, (2, 3, 4), "YS-TILES-1: 2, 3 or 4 players")
     wildcards: str = choice(

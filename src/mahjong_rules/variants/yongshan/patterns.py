@@ -1,4 +1,5 @@
-"""永善麻将 (Yǒngshàn) scoring patterns (胡牌牌型, húpái páixíng): SPEC.md ``YS-PAT-*``.
+"""永善麻将 (Yǒngshàn) scoring patterns (胡牌牌型, húpái páixíng): those of the
+rule text of 永善麻将 (:ref:`rule-texts`), rules ``YS-PAT-*``.
 
 One small :class:`~mahjong_rules.scoring.Pattern` class per pattern; :func:`yongshan_patterns`
 lists the ones a room's options turn on, and :func:`score_yongshan` scores a win with them

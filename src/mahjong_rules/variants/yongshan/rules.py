@@ -1,4 +1,5 @@
-"""永善麻将 (Yǒngshàn májiàng): the Yongshan rules on the shared engine (SPEC.md section 2).
+"""永善麻将 (Yǒngshàn májiàng): the Yongshan rules on the shared engine (the rule text of 永善麻将,
+:ref:`rule-texts`).
 
 What this class adds to :class:`~mahjong_rules.variants.base.Rules`:
 
@@ -167,7 +168,7 @@ class Yongshan(Rules):
         return state.seats[seat].pass_hu and self.declined_more(state, seat, how)
 
     def discard_lifts_pass_hu(self, state: State, seat: int) -> bool:
-        return True  # YS-PASSHU-1: its own discard counts as passing (seed example)
+        return True  # YS-PASSHU-1: its own discard counts as passing (the rule text's example)
 
     def tracks_declined_fan(self) -> bool:
         return True
