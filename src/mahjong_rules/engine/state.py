@@ -58,6 +58,7 @@ class Phase(enum.Enum):
     ROB = "rob"
     """Seats that may rob the 补杠 being made (抢杠) answer."""
     ENDED = "ended"
+    """The hand is over: :attr:`State.result` holds its settlement and no action is legal."""
 
 
 @attrs.frozen(slots=False)
@@ -65,7 +66,9 @@ class SeatState:
     """One seat: its tiles and the flags the rules keep about it."""
 
     concealed: TileCounts = _NO_TILES
+    """The concealed tiles in hand (wildcards included), as counts per tile kind."""
     melds: tuple[Meld, ...] = ()
+    """Its exposed and concealed melds (pengs and kongs), in the order made."""
     discards: tuple[Tile, ...] = ()
     """Every tile it discarded, in order, those others claimed included."""
     points: int = 0
@@ -79,6 +82,7 @@ class SeatState:
     pass_peng: TileSet = _NO_KINDS
     """过手碰: tiles it declined to peng and may not peng until it next draws or claims."""
     won: bool = False
+    """It has won this hand (in Yongshan's 血战 it then leaves play, YS-END-1)."""
     drawn: Tile | None = None
     """The tile drawn this turn (``None`` on the dealer's first turn and after a peng)."""
     turn_draws: tuple[Tile, ...] = ()
@@ -105,7 +109,9 @@ class State:
     options: Any
     """The variant's options object (frozen)."""
     players: int
+    """How many seats play: 2, 3 or 4 (the seats are 0 .. players - 1)."""
     dealer: int
+    """The seat of the dealer (庄家, zhuāngjiā) of this hand."""
     wall: tuple[Tile, ...]
     """The whole wall in order, dealt tiles included (DEAL-1)."""
     front: int
@@ -113,7 +119,9 @@ class State:
     back: int
     """One past the last live tile: kong replacements take ``wall[back - 1]``."""
     seats: tuple[SeatState, ...]
+    """Each seat's :class:`SeatState`, indexed by seat."""
     phase: Phase
+    """Where the hand is: buying points, a turn, a claim or rob window, or ended."""
     current: int
     """The seat in turn, the discarder in a claim window, the konger while a kong may be robbed."""
     tile: Tile | None = None
@@ -133,8 +141,11 @@ class State:
     pending: Action | None = None
     """In a rob window: the 补杠 being made."""
     ledger: tuple[Payment, ...] = ()
+    """The payments made so far in the hand, in order (cancelled ones taken out)."""
     next_ref: int = 1
+    """The ref the next kong's payments will carry (kongs are numbered from 1 in the hand)."""
     wins: tuple[WinRecord, ...] = ()
+    """Every win so far in the hand, in the order made."""
     discards_made: int = 0
     """Discards so far in the hand (the dealer's first discard is number 1)."""
     wild_kinds: TileSet = _NO_KINDS
@@ -153,6 +164,7 @@ class State:
     two states reached by the same answers in different orders are equal (FLOW-2) although
     their last events differ."""
     result: HandResult | None = None
+    """The settlement once the hand has ended (:attr:`Phase.ENDED`), else ``None``."""
     shi_lao_tou: int | None = None
     """In a claim window: the discarder completes 十老头 unless someone wins on the tile."""
     cache: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False, init=False)
@@ -164,6 +176,7 @@ class State:
         return self.back - self.front
 
     def seat(self, index: int) -> SeatState:
+        """The :class:`SeatState` of seat ``index`` (the same as ``seats[index]``)."""
         return self.seats[index]
 
     def next_seat(self, seat: int) -> int:
