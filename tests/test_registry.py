@@ -48,7 +48,10 @@ def test_unknown_variant_names_the_known_ones() -> None:
         ({"fan_cap": -1}, "option 'fan_cap' must be None or a whole number from 0 to 13; got -1"),
         ({"fan": {"qing_yi_se": 99}}, "option 'fan' for 'qing_yi_se' must be a whole number"),
         ({"fan": {"riichi": 1}}, "option 'fan' names unknown pattern 'riichi'"),
-        ({"colour": "red"}, "unknown option 'colour' for BaoshanOptions; options are: ask_every_seat, bao_ting"),
+        (
+            {"colour": "red"},
+            "unknown option 'colour' for BaoshanOptions; options are: ask_every_seat, bao_ting",
+        ),
     ],
 )
 def test_bad_options_raise_options_error_naming_the_option(

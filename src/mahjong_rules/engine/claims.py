@@ -152,7 +152,7 @@ class Claims(Hooks):
         answers = tuple(sorted((*state.answers, action), key=lambda a: a.seat))
         events = (_PASSED[seat],) if action.__class__ is Pass else ()
         new = replace(state, answers=answers, events=events, step=step)
-        new.cache.update((k, v) for k, v in state.cache.items() if k != seat and k != "to_act")
+        new.cache.update((k, v) for k, v in state.cache.items() if k != seat)
         if len(answers) == len(new.claimants):
             return self._resolve(new)
         return new

@@ -9,12 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from mahjong_rules.counts import TileCounts
-from mahjong_rules.engine.edit import DREW, NO_KINDS, plus
+from mahjong_rules.engine.edit import ALL_TILES, DREW, NO_KINDS, plus
 from mahjong_rules.engine.events import Dealt, Event, WallExhausted
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.state import Phase, SeatState, State, replace
 
 __all__ = ["Draws"]
+
+_ALONE = tuple((tile,) for tile in ALL_TILES)
+"""The turn draws of a turn begun with an ordinary draw: one shared tuple per tile."""
 
 
 class Draws(Hooks):
@@ -85,7 +88,7 @@ class Draws(Hooks):
             s,
             concealed=plus(s.concealed, tile),  # a wall tile: never a fifth copy
             drawn=tile,
-            turn_draws=(*s.turn_draws, tile) if replacement else (tile,),
+            turn_draws=(*s.turn_draws, tile) if replacement else _ALONE[tile.index],
             draws=s.draws + 1,
             pass_hu=False,
             pass_hu_fan=-1,
@@ -106,7 +109,6 @@ class Draws(Hooks):
             chain_refs=refs,
             phase=Phase.TURN,
             current=seat,
-            after_kong=False,
             ti_made=False,
             claimants=(),
             answers=(),

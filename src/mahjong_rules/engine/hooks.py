@@ -302,5 +302,4 @@ class Hooks:
         complete: bool | None = s.cache.get("complete")
         if complete is None:
             complete = self.is_complete(state, seat, s.concealed)
-            s.cache["complete"] = complete
         return complete

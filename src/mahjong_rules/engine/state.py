@@ -135,9 +135,8 @@ class State:
     kong_chain: int = 0
     """Kongs the current seat made this turn (杠上花 family, 杠上炮)."""
     chain_refs: tuple[int, ...] = ()
-    """Ledger refs of those kongs (cancelled by 杠上炮)."""
-    after_kong: bool = False
-    """In a claim window: the discard is the discarder's first after a kong (杠上炮)."""
+    """Ledger refs of those kongs (cancelled by 杠上炮); in a claim window, of the kongs the
+    discarder made in the turn the discard ended."""
     pending: Action | None = None
     """In a rob window: the 补杠 being made."""
     ledger: tuple[Payment, ...] = ()
@@ -169,6 +168,12 @@ class State:
     """In a claim window: the discarder completes 十老头 unless someone wins on the tile."""
     cache: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False, init=False)
     """Memo of derived values (legal actions); not part of the state's value."""
+
+    @property
+    def after_kong(self) -> bool:
+        """In a claim window: the discard is the discarder's first after a kong (杠上炮), read
+        from the kongs of the turn it ended (:attr:`chain_refs`)."""
+        return self.phase is Phase.CLAIM and bool(self.chain_refs)
 
     @property
     def tiles_left(self) -> int:

@@ -155,7 +155,6 @@ class Turns(Hooks):
             seats=seats,
             step=step,
             discards_made=state.discards_made + 1,
-            after_kong=state.kong_chain > 0,
             kong_chain=0,
             events=(DISCARDED[seat][tile.index],),  # a discard always starts a transition
             shi_lao_tou=seat if discard_win else None,

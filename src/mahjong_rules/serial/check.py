@@ -175,8 +175,6 @@ def _check_phase(state: State, rules: Rules, path: str) -> None:
         fail(f"{path}.kong_chain", "a discard ends the kong chain")
     if phase in (Phase.TURN, Phase.ROB) and state.kong_chain != len(state.chain_refs):
         fail(f"{path}.chain_refs", f"{state.kong_chain} kongs this turn need as many refs")
-    if phase is Phase.CLAIM and state.after_kong != bool(state.chain_refs):
-        fail(f"{path}.after_kong", "a discard after a kong exactly when the kongs have refs")
     kongs = sum(1 for m in state.seats[state.current].melds if m.is_kong)
     if state.kong_chain > kongs:
         fail(f"{path}.kong_chain", f"seat {state.current} holds {kongs} kongs")

@@ -156,13 +156,9 @@ class Rules(Turns, Claims, Draws, Wins):
             return _ONE[state.current]
         if phase is Phase.ENDED:
             return _NOBODY
-        found: frozenset[int] | None = state.cache.get("to_act")
-        if found is None:
-            answered = {a.seat for a in state.answers}
-            asked = state.claimants if phase is not Phase.BUYING else range(state.players)
-            found = frozenset(s for s in asked if s not in answered)
-            state.cache["to_act"] = found
-        return found
+        answered = {a.seat for a in state.answers}
+        asked = state.claimants if phase is not Phase.BUYING else range(state.players)
+        return frozenset(s for s in asked if s not in answered)
 
     def is_over(self, state: State) -> bool:
         """Whether the hand has ended (its :meth:`result` is then set)."""
