@@ -1,20 +1,15 @@
 """README.md stays true: its check command is what CI runs, and its Python examples run.
 
-A block fenced as ``python`` runs as it is. A block fenced as ``python pending`` uses an API
-that is being added (the server example: ``View.step`` and ``Rules.apply(..., expect_step=)``,
-issue 13): it must compile now, and runs as soon as that API exists.
+Every block fenced as ``python`` runs as it is: the tile example, the whole hand, and the
+server example (a view to JSON and an action back with its ``step``).
 """
 
 from __future__ import annotations
 
-import inspect
 import re
 from pathlib import Path
 
-import attrs
 import pytest
-
-from mahjong_rules import Rules, View
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -120,8 +115,7 @@ def test_readme_python_example_runs(index: int) -> None:
 
 
 def test_readme_examples_are_found() -> None:
-    assert len(_python_examples()) == 2
-    assert len(_python_examples("python pending")) == 1
+    assert len(_python_examples()) == 3
 
 
 def test_the_whole_hand_example_prints_what_the_readme_says() -> None:
@@ -134,17 +128,3 @@ def test_the_whole_hand_example_prints_what_the_readme_says() -> None:
         in (" ".join(text.split()))
     )
 
-
-def _step_api_exists() -> bool:
-    """Whether views carry ``step`` and ``Rules.apply`` takes ``expect_step``."""
-    has_step = attrs.has(View) and "step" in attrs.fields_dict(View)
-    return has_step and "expect_step" in inspect.signature(Rules.apply).parameters
-
-
-@pytest.mark.parametrize("index", range(len(_python_examples("python pending"))))
-def test_readme_pending_example(index: int) -> None:
-    source = _python_examples("python pending")[index]
-    code = compile(source, f"README.md pending example {index + 1}", "exec")  # compiles now
-    if not _step_api_exists():
-        pytest.skip("uses View.step and Rules.apply(..., expect_step=), not yet in the engine")
-    exec(code, {"__name__": "__readme__", "print": _Printed()})
