@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from mahjong_rules.counts import TileSet
 from mahjong_rules.engine.actions import Action, Gang, Hu, Pass, Peng
-from mahjong_rules.engine.edit import HU, PASS, take
+from mahjong_rules.engine.edit import HU, NO_KINDS, PASS, take
 from mahjong_rules.engine.events import Claimed, Passed
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.state import Phase, State, replace
@@ -236,7 +236,7 @@ class Claims(Hooks):
                 turn_draws=(),
                 pass_hu=False,
                 pass_hu_fan=-1,
-                pass_peng=_NO_KINDS,
+                pass_peng=NO_KINDS,
             )
             return replace(
                 state,
@@ -256,7 +256,7 @@ class Claims(Hooks):
             concealed=take(s.concealed, tile, 3, wilds),
             melds=(*s.melds, meld),
             turn_draws=(),
-            pass_peng=_NO_KINDS,
+            pass_peng=NO_KINDS,
         )
         state = replace(
             state,
@@ -268,5 +268,3 @@ class Claims(Hooks):
         )
         return self._after_kong(state, seat, meld)
 
-
-_NO_KINDS = TileSet()

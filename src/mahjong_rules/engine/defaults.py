@@ -9,10 +9,11 @@ import attrs
 
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.actions import Action, Gang, Peng
+from mahjong_rules.engine.edit import ALL_TILES, FOURS
 from mahjong_rules.engine.state import SeatState, State
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.scoring import WinContext, WinKind
-from mahjong_rules.tiles import Tile, all_tiles
+from mahjong_rules.tiles import Tile
 
 __all__ = [
     "fifth_copy",
@@ -23,8 +24,6 @@ __all__ = [
     "win_context",
 ]
 
-_ALL_TILES = all_tiles()
-_FOURS = sum(4 << (3 * i) for i in range(34))
 
 
 class _Rules(Protocol):
@@ -52,10 +51,10 @@ def turn_kongs(rules: _Rules, state: State, seat: int) -> list[Action]:
     if state.tiles_left <= 0:
         return out  # BS-EMPTY-1: no replacement could be drawn
     s = state.seats[seat]
-    quads = s.concealed.bits & _FOURS
+    quads = s.concealed.bits & FOURS
     while quads:  # kinds held four times: a lane holding 4 has its third bit set
         low = quads & -quads
-        tile = _ALL_TILES[(low.bit_length() - 1) // 3]
+        tile = ALL_TILES[(low.bit_length() - 1) // 3]
         if rules.concealed_kong_allowed(state, seat, tile):
             out.append(Gang(seat, tile, MeldKind.AN_GANG))
         quads ^= low

@@ -15,7 +15,7 @@ from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.actions import Discard, Hu, Pass
 from mahjong_rules.engine.events import Discarded, Drew, Event, Paid, Settled, Won
 from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
-from mahjong_rules.engine.state import Phase, SeatState, State, replace
+from mahjong_rules.engine.state import Phase, State, replace
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.tiles import Tile, all_tiles
 
@@ -56,23 +56,6 @@ def check_seat(state: State, seat: object) -> None:
     if seat.__class__ is not int or not 0 <= seat < state.players:
         n = state.players
         raise IllegalActionError(f"no seat {seat!r} at a table of {n}: a seat is an int 0..{n - 1}")
-
-
-def emit(state: State, event: Event) -> State:
-    """``state`` with one more event."""
-    return replace(state, events=(*state.events, event))
-
-
-def seats_with(state: State, seat: int, **changes: Any) -> tuple[SeatState, ...]:
-    """The seats of ``state`` with ``changes`` made to one of them."""
-    seats = list(state.seats)
-    seats[seat] = replace(seats[seat], **changes)
-    return tuple(seats)
-
-
-def set_seat(state: State, seat: int, **changes: Any) -> State:
-    """``state`` with ``changes`` made to one seat."""
-    return replace(state, seats=seats_with(state, seat, **changes))
 
 
 def plus(counts: TileCounts, tile: Tile) -> TileCounts:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Ti, Ting
-from mahjong_rules.engine.edit import DISCARDED, DISCARDS, HU, emit, less, pay, set_seat, take
+from mahjong_rules.engine.edit import DISCARDED, DISCARDS, HU, less, pay, take
 from mahjong_rules.engine.events import Declared, Konged, PointsBought, Swapped
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.state import Phase, State, replace
@@ -76,8 +76,9 @@ class Turns(Hooks):
         return state
 
     def _do_ting(self, state: State, action: Ting) -> State:
-        state = set_seat(state, action.seat, ting=True)
-        return emit(state, Declared(action.seat))
+        seats = list(state.seats)
+        seats[action.seat] = replace(seats[action.seat], ting=True)
+        return replace(state, seats=tuple(seats), events=(*state.events, Declared(action.seat)))
 
     def _do_ti(self, state: State, action: Ti) -> State:
         """提: ``action.tile`` goes into the meld in place of ``action.wild``, which returns to
