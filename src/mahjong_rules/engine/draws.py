@@ -25,7 +25,6 @@ class Draws(Hooks):
 
     if TYPE_CHECKING:  # the other parts of the engine this one calls
 
-        def _can_self_win(self, state: State, seat: int) -> bool: ...
         def _self_draw_win(self, state: State, seat: int, *, forced: bool) -> State: ...
 
     def _deal(self, state: State) -> State:

@@ -19,7 +19,7 @@ from mahjong_rules.engine.state import Phase, State, replace
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.tiles import Tile, all_tiles
 
-__all__ = ["end_hand", "pay", "record_wins"]
+__all__ = ["after_peng", "end_hand", "pay", "record_wins"]
 
 
 def pay(state: State, payments: Sequence[Payment], **changes: Any) -> State:
@@ -49,6 +49,12 @@ def end_hand(state: State, result: HandResult, extra: Iterable[Event] = ()) -> S
     :class:`~mahjong_rules.engine.events.Settled` event."""
     events = (*state.events, *extra, Settled(result))
     return replace(state, phase=Phase.ENDED, result=result, events=events, claimants=(), answers=())
+
+
+def after_peng(state: State, seat: int) -> bool:
+    """Whether ``seat``'s turn began with a peng (no tile drawn, and not the dealer's first
+    turn): it may only discard, and no self-draw win is on offer."""
+    return state.seats[seat].drawn is None and state.discards_made > 0
 
 
 def check_seat(state: State, seat: object) -> None:

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine import defaults
 from mahjong_rules.engine.actions import Action, Ting
+from mahjong_rules.engine.edit import after_peng
 from mahjong_rules.engine.settlement import Payment, WinRecord
 from mahjong_rules.engine.state import SeatState, State
 from mahjong_rules.melds import Meld
@@ -149,10 +150,7 @@ class Hooks:
         turn offered (BS-PASSHU-1's block follows). Default: the hand is complete and
         :meth:`self_win_allowed` (a variant where a declaration stands in for the win counts
         that too)."""
-        s = state.seats[seat]
-        if s.drawn is None and state.discards_made > 0:
-            return False  # after a peng: no self-draw win this turn
-        return self.self_win_allowed(state, seat) and self._hand_complete(state, seat)
+        return not after_peng(state, seat) and self._can_self_win(state, seat)
 
     def self_win_forced(self, state: State, seat: int) -> bool:
         """Whether ``seat``, having just drawn, must win if it can (FLOW-4): the engine then
@@ -295,6 +293,10 @@ class Hooks:
             mask = self.compute_waits(state, seat)
             s.cache["waits"] = mask
         return mask
+
+    def _can_self_win(self, state: State, seat: int) -> bool:
+        """Whether the seat in turn may win on what it holds (not asked after a peng)."""
+        return self.self_win_allowed(state, seat) and self._hand_complete(state, seat)
 
     def _hand_complete(self, state: State, seat: int) -> bool:
         """Whether the seat in turn holds a complete hand (known at the draw from its waits)."""

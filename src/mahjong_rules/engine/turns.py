@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Ti, Ting
-from mahjong_rules.engine.edit import DISCARDED, DISCARDS, HU, less, pay, take
+from mahjong_rules.engine.edit import DISCARDED, DISCARDS, HU, after_peng, less, pay, take
 from mahjong_rules.engine.events import Declared, Konged, PointsBought, Swapped
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.state import Phase, State, replace
@@ -44,16 +44,13 @@ class Turns(Hooks):
             candidates: list[int] | None = None,
             discard_win: bool = False,
         ) -> State: ...
-        def _can_self_win(self, state: State, seat: int) -> bool: ...
         def _declined_fan(self, state: State, seat: int, tile: Tile | None, how: WinKind) -> int:
             ...
 
     def _turn_actions(self, state: State, seat: int) -> tuple[Action, ...]:
         """The seat in turn's actions: Hu, kongs, the variant's own, then its discards."""
-        s = state.seats[seat]
         out: list[Action] = []
-        after_peng = s.drawn is None and state.discards_made > 0
-        if not after_peng:
+        if not after_peng(state, seat):
             if self._can_self_win(state, seat):
                 out.append(HU[seat])
             out.extend(self.turn_kongs(state, seat))

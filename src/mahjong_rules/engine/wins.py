@@ -21,10 +21,6 @@ class Wins(Hooks):
 
         def _draw(self, state: State, seat: int, *, replacement: bool = False) -> State: ...
 
-    def _can_self_win(self, state: State, seat: int) -> bool:
-        """Whether the seat in turn may win on what it holds (not called after a peng)."""
-        return self.self_win_allowed(state, seat) and self._hand_complete(state, seat)
-
     def _can_win_on(self, state: State, seat: int, tile: Tile, how: WinKind) -> bool:
         """Whether ``seat`` may win on another seat's ``tile`` now (a discard, a robbed kong)."""
         s = state.seats[seat]

@@ -9,7 +9,7 @@ from typing import ClassVar
 import attrs
 
 from mahjong_rules.counts import TileCounts
-from mahjong_rules.engine.edit import end_hand, record_wins
+from mahjong_rules.engine.edit import after_peng, end_hand, record_wins
 from mahjong_rules.engine.events import Event, Paid, PaymentsCancelled
 from mahjong_rules.engine.settlement import (
     HandResult,
@@ -76,10 +76,9 @@ class Baoshan(Rules):
     def declines_self_win(self, state: State, seat: int) -> bool:
         """BS-PASSHU-1 and BS-TING-4: discarding declines a win on offer, and so does having
         declared 报听 instead of taking it (the declaration itself is the choice)."""
-        s = state.seats[seat]
-        if s.drawn is None and state.discards_made > 0:
-            return False  # after a peng
-        return not self._dealt_win_forbidden(state, seat) and self._hand_complete(state, seat)
+        if after_peng(state, seat) or self._dealt_win_forbidden(state, seat):
+            return False
+        return self._hand_complete(state, seat)
 
     def __init__(self, options: BaoshanOptions | None = None, /, **kwargs: object) -> None:
         super().__init__(options, **kwargs)
