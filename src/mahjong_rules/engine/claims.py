@@ -54,7 +54,7 @@ class Claims(Hooks):
             out.append(HU[seat])
         if (
             state.phase is Phase.CLAIM
-            and state.shi_lao_tou is None  # a discard that wins for its maker: wins only
+            and state.discard_win is None  # a discard that wins for its maker: wins only
             and not state.seats[seat].won
         ):
             out.extend(self.meld_claims(state, seat, tile))
@@ -105,7 +105,7 @@ class Claims(Hooks):
                 tile=tile,
                 answers=(),
                 forced=(),
-                shi_lao_tou=seat if discard_win else None,
+                discard_win=seat if discard_win else None,
             )
         if candidates is None:
             candidates = self._candidates(state, seat, tile)
@@ -188,8 +188,8 @@ class Claims(Hooks):
             state = self._claim_wins(state, winners, WinKind.DISCARD)
             if state.phase is Phase.ENDED:
                 return state
-        elif state.shi_lao_tou is not None:
-            return self.settle_discard_win(state, state.shi_lao_tou)
+        elif state.discard_win is not None:
+            return self.settle_discard_win(state, state.discard_win)
         claims = [a for a in state.answers if isinstance(a, (Peng, Gang))]
         if claims:
             # YS-CLAIM-4: a win on the tile does not stop another seat's peng or kong of it

@@ -67,7 +67,7 @@ class Draws(Hooks):
                 answers=(),
                 forced=(),
                 tile=None,
-                shi_lao_tou=None,
+                discard_win=None,
                 events=(*events, WallExhausted()),
                 **changes,
             )
@@ -113,7 +113,7 @@ class Draws(Hooks):
             answers=(),
             forced=(),
             tile=None,
-            shi_lao_tou=None,
+            discard_win=None,
             events=(*events, DREW[replacement][seat][tile.index]),
             **changes,
         )

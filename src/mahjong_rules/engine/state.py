@@ -164,8 +164,9 @@ class State:
     their last events differ."""
     result: HandResult | None = None
     """The settlement once the hand has ended (:attr:`Phase.ENDED`), else ``None``."""
-    shi_lao_tou: int | None = None
-    """In a claim window: the discarder completes 十老头 unless someone wins on the tile."""
+    discard_win: int | None = None
+    """In a claim window: the discarder, whose discard wins for itself unless another seat
+    wins on the tile (the variant's ``discard_wins``: Baoshan's 十老头, BS-WIN-3)."""
     cache: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False, init=False)
     """Memo of derived values (legal actions); not part of the state's value."""
 

@@ -155,7 +155,7 @@ class Turns(Hooks):
             discards_made=state.discards_made + 1,
             kong_chain=0,
             events=(DISCARDED[seat][tile.index],),  # a discard always starts a transition
-            shi_lao_tou=seat if discard_win else None,
+            discard_win=seat if discard_win else None,
             phase=Phase.CLAIM,
             current=seat,
             tile=tile,

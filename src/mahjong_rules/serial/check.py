@@ -79,7 +79,7 @@ def _check_table(state: State, rules: Rules, path: str) -> None:
         fail(f"{path}.seats", f"{players} players need {players} seats, got {len(state.seats)}")
     for name in ("dealer", "current"):
         seat_of(getattr(state, name), players, f"{path}.{name}")
-    for name in ("next_dealer", "shi_lao_tou"):
+    for name in ("next_dealer", "discard_win"):
         if getattr(state, name) is not None:
             seat_of(getattr(state, name), players, f"{path}.{name}")
     for name in ("claimants", "forced"):
@@ -165,10 +165,10 @@ def _check_phase(state: State, rules: Rules, path: str) -> None:
         fail(f"{path}.tile", f"a tile is on offer in a claim or rob window only ({phase.value})")
     if (phase is Phase.ROB) != (state.pending is not None) and not ended:
         fail(f"{path}.pending", "a pending 补杠 is there exactly in a rob window")
-    if state.shi_lao_tou is not None and (
-        phase is not Phase.CLAIM or state.shi_lao_tou != state.current
+    if state.discard_win is not None and (
+        phase is not Phase.CLAIM or state.discard_win != state.current
     ):
-        fail(f"{path}.shi_lao_tou", "十老头 is completed only by the discarder of a claim window")
+        fail(f"{path}.discard_win", "only the discarder of a claim window wins by its discard")
     if not windows and (state.claimants or state.answers or (state.forced and not ended)):
         fail(f"{path}.claimants", f"nobody is asked outside a claim or rob window ({phase.value})")
     if phase is Phase.CLAIM and state.kong_chain:
