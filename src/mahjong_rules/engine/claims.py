@@ -92,20 +92,14 @@ class Claims(Hooks):
         *,
         opened: bool = False,
         candidates: list[int] | None = None,
-        discard_win: bool = False,
     ) -> State:
         """Ask the seats that may claim ``tile``, or resolve at once if none may. ``opened``:
-        phase, seat and tile are set already; ``candidates``: :meth:`_candidates`, if known;
-        ``discard_win``: the discard wins for its maker unless someone wins on it."""
-        if not opened or discard_win:
+        the window's phase, seat, tile and ``discard_win`` are set already (a discard's window,
+        :meth:`~mahjong_rules.engine.turns.Turns._do_discard`); ``candidates``:
+        :meth:`_candidates`, if known."""
+        if not opened:
             state = replace(
-                state,
-                phase=phase,
-                current=seat,
-                tile=tile,
-                answers=(),
-                forced=(),
-                discard_win=seat if discard_win else None,
+                state, phase=phase, current=seat, tile=tile, answers=(), forced=(), discard_win=None
             )
         if candidates is None:
             candidates = self._candidates(state, seat, tile)

@@ -42,7 +42,6 @@ class Turns(Hooks):
             *,
             opened: bool = False,
             candidates: list[int] | None = None,
-            discard_win: bool = False,
         ) -> State: ...
         def _declined_fan(self, state: State, seat: int, tile: Tile | None, how: WinKind) -> int:
             ...
