@@ -332,14 +332,10 @@ class Rules(Turns, Claims, Draws, Wins):
         phase = state.phase
         if phase is Phase.CLAIM or phase is Phase.ROB:
             return self._answer(state, action, step)
-        fresh = replace(state, events=(), step=step)
-        fresh.cache.update(state.cache)  # the legal actions still hold: only the events changed
-        state = fresh
+        state = replace(state, events=(), step=step)  # each handler makes its own copy
         if phase is Phase.BUYING:
             return self._do_buy(state, action)  # type: ignore[arg-type]
         if phase is Phase.TURN:
-            if isinstance(action, Discard):
-                return self._do_discard(state, action, step)
             if isinstance(action, Gang):
                 return self._do_gang_from_hand(state, action)
             if isinstance(action, Ting):
