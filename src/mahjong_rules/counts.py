@@ -47,14 +47,16 @@ def _suit_kinds(key: int, offset: int) -> tuple[Tile, ...]:
     present = (key | key >> 1 | key >> 2) & _LANE_STARTS
     found = _KINDS_CACHE.get((present, offset))
     if found is None:
-        found = tuple(
-            _TILES[offset + r] for r in range(9) if (present >> (BITS_PER_KIND * r)) & 1
-        )
+        found = tuple(_TILES[offset + r] for r in range(9) if (present >> (BITS_PER_KIND * r)) & 1)
         _KINDS_CACHE[(present, offset)] = found
     return found
 
 
 _LANE_STARTS = sum(1 << (BITS_PER_KIND * r) for r in range(9))
+_KINDS_OF_LANES = {
+    sum(1 << (BITS_PER_KIND * r) for r in range(9) if m >> r & 1): m for m in range(512)
+}
+"""One suit's held lanes (bit 3r set where rank r is held) to its 9-bit mask of kinds."""
 
 
 def _tiles_of(spec: str | Iterable[Tile]) -> Iterable[Tile]:
@@ -159,15 +161,16 @@ class TileCounts:
         )
 
     def distinct(self) -> TileSet:
-        """The kinds present."""
+        """The kinds present (read per suit from a small table: a hot path)."""
         b = self.bits
         present = (b | b >> 1 | b >> 2) & _LOW_BITS
-        mask = 0
-        while present:
-            low = present & -present
-            mask |= 1 << ((low.bit_length() - 1) // BITS_PER_KIND)
-            present ^= low
-        return TileSet._make(mask)
+        kinds = _KINDS_OF_LANES
+        return TileSet._make(
+            kinds[present & _SUIT_MASK]
+            | kinds[present >> 27 & _SUIT_MASK] << 9
+            | kinds[present >> 54 & _SUIT_MASK] << 18
+            | kinds[present >> 81] << 27
+        )
 
     def suits(self) -> frozenset[Suit]:
         """The suits present (honors count as :attr:`Suit.HONOR`)."""

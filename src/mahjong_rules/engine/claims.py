@@ -25,6 +25,11 @@ if TYPE_CHECKING:
 __all__ = ["Claims"]
 
 _PASSED = tuple(Passed(seat) for seat in range(4))
+_AFTER = tuple(
+    tuple(tuple((seat + k) % n for k in range(1, n)) for seat in range(n)) if n else ()
+    for n in range(5)
+)
+"""``_AFTER[players][seat]``: the other seats in play order after ``seat``."""
 
 
 class Claims(Hooks):
@@ -41,8 +46,9 @@ class Claims(Hooks):
         def _complete_added_kong(self, state: State, action: Gang) -> State: ...
         def _claim_wins(self, state: State, seats: Sequence[int], how: WinKind) -> State: ...
         def _can_win_on(self, state: State, seat: int, tile: Tile, how: WinKind) -> bool: ...
-        def _declined_fan(self, state: State, seat: int, tile: Tile | None, how: WinKind) -> int:
-            ...
+        def _declined_fan(
+            self, state: State, seat: int, tile: Tile | None, how: WinKind
+        ) -> int: ...
 
     def _claim_options(self, state: State, seat: int) -> list[Action]:
         """What ``seat`` could claim in the open window, before Pass (empty: nothing)."""
@@ -63,23 +69,27 @@ class Claims(Hooks):
     def _claim_actions(self, state: State, seat: int) -> tuple[Action, ...]:
         return (*self._claim_options(state, seat), PASS[seat])
 
-    def _might_claim(self, state: State, seat: int, tile: Tile) -> bool:
-        """Whether ``seat`` could claim ``tile`` at all: it holds a pair of it, or one copy
-        beside a wildcard (YS-WILD-3), or waits on it. Cheap, to decide who a window asks."""
-        s = state.seats[seat]
-        held = (s.concealed.bits >> 3 * tile.index) & 7
-        if held >= 2 or (held and self.wild_melds and s.concealed.bits & state.wild_kinds.lanes):
-            return True
-        return bool(self._wait_mask(state, seat) >> tile.index & 1)
-
     def _candidates(self, state: State, seat: int, tile: Tile) -> list[int]:
         """The other seats still in the hand that might claim ``tile``, in play order after
-        ``seat`` (each looked at once per window)."""
-        n = state.players
+        ``seat``, each looked at once per window: a seat holding a pair of it, or one copy
+        beside a wildcard (YS-WILD-3), or waiting on it. Cheap, to decide who a window asks."""
+        seats = state.seats
+        shift, index = 3 * tile.index, tile.index
+        wild_lanes = state.wild_kinds.lanes if self.wild_melds else 0
         out = []
-        for k in range(1, n):
-            other = (seat + k) % n
-            if not state.seats[other].won and self._might_claim(state, other, tile):
+        for other in _AFTER[state.players][seat]:
+            s = seats[other]
+            if s.won:
+                continue
+            bits = s.concealed.bits
+            held = bits >> shift & 7
+            if held >= 2 or (held and bits & wild_lanes):
+                out.append(other)
+                continue
+            waits = s.cache.get("waits")
+            if waits is None:
+                waits = self._wait_mask(state, other)
+            if waits >> index & 1:
                 out.append(other)
         return out
 
@@ -261,4 +271,3 @@ class Claims(Hooks):
             events=(*state.events, Claimed(seat, meld)),
         )
         return self._after_kong(state, seat, meld)
-

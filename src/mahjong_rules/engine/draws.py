@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from mahjong_rules.counts import TileCounts
-from mahjong_rules.engine.edit import ALL_TILES, DREW, NO_KINDS, plus
+from mahjong_rules.engine.edit import ALL_TILES, DREW, NO_KINDS
 from mahjong_rules.engine.events import Dealt, Event, WallExhausted
 from mahjong_rules.engine.hooks import Hooks
-from mahjong_rules.engine.state import Phase, SeatState, State, replace
+from mahjong_rules.engine.state import Phase, SeatState, State, remake, replace
 
 __all__ = ["Draws"]
 
@@ -55,69 +55,73 @@ class Draws(Hooks):
         """``seat`` draws (from the back for a kong replacement), or the wall runs out.
 
         ``seats``, ``events`` and ``changes`` are the rest of the transition, folded into the
-        same state copy (a discard nobody claims comes here directly).
+        same state copy.
         """
-        seats = state.seats if seats is None else seats
-        events = state.events if events is None else events
-        if state.tiles_left == 0:
-            state = replace(
-                state,
-                seats=seats,
-                claimants=(),
-                answers=(),
-                forced=(),
-                tile=None,
-                discard_win=None,
-                events=(*events, WallExhausted()),
-                **changes,
-            )
-            return self.settle_exhausted(state)
-        s = seats[seat]
+        fields = state.__dict__.copy()
+        if seats is not None:
+            fields["seats"] = seats
+        if events is not None:
+            fields["events"] = events
+        if changes:
+            fields.update(changes)
+        return self._draw_into(state, fields, seat, replacement)
+
+    def _draw_into(
+        self, state: State, fields: dict[str, Any], seat: int, replacement: bool
+    ) -> State:
+        """:meth:`_draw` into ``fields``: the new state's fields so far (a copy of ``state``'s
+        ``__dict__``, the rest of the transition already in it), so that the whole transition
+        makes one state copy (a discard nobody claims comes here directly)."""
+        seats = fields["seats"]
+        events = fields["events"]
         front, back = state.front, state.back
+        fields["claimants"] = fields["answers"] = fields["forced"] = ()
+        fields["tile"] = fields["discard_win"] = None
+        fields["cache"] = {}
+        if front == back:
+            fields["events"] = (*events, WallExhausted())
+            return self.settle_exhausted(remake(State, fields))
+        s = seats[seat]
         if replacement:
             back -= 1
             tile = state.wall[back]
-            chain = changes.pop("kong_chain", state.kong_chain)
-            refs = changes.pop("chain_refs", state.chain_refs)
+            turn_draws = (*s.turn_draws, tile)
         else:
             tile = state.wall[front]
             front += 1
-            chain, refs = 0, ()
-        drawer = replace(
-            s,
-            concealed=plus(s.concealed, tile),  # a wall tile: never a fifth copy
-            drawn=tile,
-            turn_draws=(*s.turn_draws, tile) if replacement else _ALONE[tile.index],
-            draws=s.draws + 1,
-            pass_hu=False,
-            pass_hu_fan=-1,
-            pass_peng=NO_KINDS,
+            fields["kong_chain"] = 0
+            fields["chain_refs"] = ()
+            turn_draws = _ALONE[tile.index]
+        drawer_fields = s.__dict__.copy()
+        concealed = s.concealed
+        drawer_fields["concealed"] = TileCounts._make(  # a wall tile: never a fifth copy
+            concealed.bits + (1 << 3 * tile.index), concealed.size + 1
         )
+        drawer_fields["drawn"] = tile
+        drawer_fields["turn_draws"] = turn_draws
+        drawer_fields["draws"] = s.draws + 1
+        drawer_fields["pass_hu"] = False
+        drawer_fields["pass_hu_fan"] = -1
+        drawer_fields["pass_peng"] = NO_KINDS
+        cache: dict[Any, Any] = {}
         waits = s.cache.get("waits")
         if waits is not None:
             # the hand is complete exactly when it drew one of its waits; and discarding the
             # drawn tile again gives back the hand whose waits these are
-            drawer.cache["complete"] = bool(waits >> tile.index & 1)
-            drawer.cache["waits_before"] = waits
-        state = replace(
-            state,
-            seats=(*seats[:seat], drawer, *seats[seat + 1 :]),
-            front=front,
-            back=back,
-            kong_chain=chain,
-            chain_refs=refs,
-            phase=Phase.TURN,
-            current=seat,
-            ti_made=False,
-            claimants=(),
-            answers=(),
-            forced=(),
-            tile=None,
-            discard_win=None,
-            events=(*events, DREW[replacement][seat][tile.index]),
-            **changes,
-        )
-        return self._begin_turn(state)
+            cache["complete"] = bool(waits >> tile.index & 1)
+            cache["waits_before"] = waits
+        drawer_fields["cache"] = cache
+        fields["seats"] = (*seats[:seat], remake(SeatState, drawer_fields), *seats[seat + 1 :])
+        fields["front"] = front
+        fields["back"] = back
+        fields["phase"] = Phase.TURN
+        fields["current"] = seat
+        fields["ti_made"] = False
+        fields["events"] = (*events, DREW[replacement][seat][tile.index])
+        state = remake(State, fields)
+        if self.self_win_forced(state, seat) and self._can_self_win(state, seat):
+            return self._self_draw_win(state, seat, forced=True)  # FLOW-4
+        return state
 
     def _begin_turn(self, state: State) -> State:
         """Apply a forced self-draw win at once (FLOW-4)."""

@@ -64,16 +64,6 @@ def check_seat(state: State, seat: object) -> None:
         raise IllegalActionError(f"no seat {seat!r} at a table of {n}: a seat is an int 0..{n - 1}")
 
 
-def plus(counts: TileCounts, tile: Tile) -> TileCounts:
-    """``counts`` with one more ``tile``, unchecked (the engine knows it is valid)."""
-    return TileCounts._make(counts.bits + (1 << 3 * tile.index), counts.size + 1)
-
-
-def less(counts: TileCounts, tile: Tile) -> TileCounts:
-    """``counts`` with one ``tile`` fewer, unchecked (the engine knows it is held)."""
-    return TileCounts._make(counts.bits - (1 << 3 * tile.index), counts.size - 1)
-
-
 def take(concealed: TileCounts, tile: Tile, n: int, wilds: Sequence[Tile]) -> TileCounts:
     """``concealed`` less ``n`` copies of ``tile``, wildcards ``wilds`` standing for some."""
     concealed = concealed.remove(tile, n - len(wilds))
@@ -97,3 +87,28 @@ DREW = tuple(
     for back in (False, True)
 )
 """The common events, shared the same way (events are values too)."""
+
+_DISCARD_ROWS: tuple[tuple[dict[int, tuple[Discard, ...]], ...], ...] = tuple(
+    tuple({0: ()} for _ in range(4)) for _ in range(4)
+)
+"""Per seat and part (万 筒 条, honors): the Discard actions of the kinds of a 9-bit (7-bit)
+mask of that part, filled as they are met (at most 1,664 tuples a seat)."""
+
+
+def discard_actions(seat: int, mask: int) -> tuple[Discard, ...]:
+    """The Discard actions of ``seat`` for the kinds of the 34-bit ``mask``, in tile order
+    (one shared tuple per part and pattern, joined)."""
+    rows = _DISCARD_ROWS[seat]
+    try:
+        return (
+            rows[0][mask & 511]
+            + rows[1][mask >> 9 & 511]
+            + rows[2][mask >> 18 & 511]
+            + rows[3][mask >> 27]
+        )
+    except KeyError:
+        row = DISCARDS[seat]
+        for part in range(4):
+            m = mask >> 9 * part & 511
+            rows[part][m] = tuple(row[9 * part + r] for r in range(9) if m >> r & 1)
+        return discard_actions(seat, mask)

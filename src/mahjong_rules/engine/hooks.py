@@ -115,9 +115,11 @@ class Hooks:
     # ------------------------------------------------------------------ a seat's turn
 
     def discardable(self, state: State, seat: int) -> Iterable[Tile]:
-        """The tiles ``seat`` may discard in its turn, in tile order. Default: every kind it
-        holds (a variant removes wildcards, or locks a declared hand)."""
-        return state.seats[seat].concealed.kinds()
+        """The kinds ``seat`` may discard in its turn, in tile order: a
+        :class:`~mahjong_rules.counts.TileSet` (the engine reads its mask straight into shared
+        Discard actions) or any iterable of tiles. Default: every kind it holds,
+        ``concealed.distinct()`` (a variant removes wildcards, or locks a declared hand)."""
+        return state.seats[seat].concealed.distinct()
 
     def turn_kongs(self, state: State, seat: int) -> list[Action]:
         """The kongs ``seat`` may make from its hand in its turn (暗杠, 补杠), in order.

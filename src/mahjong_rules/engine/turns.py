@@ -7,13 +7,22 @@ straight to the next seat's draw in one copy (:meth:`Turns._do_discard`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Ti, Ting
-from mahjong_rules.engine.edit import DISCARDED, DISCARDS, HU, after_peng, less, pay, take
+from mahjong_rules.engine.edit import (
+    DISCARDED,
+    DISCARDS,
+    HU,
+    after_peng,
+    discard_actions,
+    pay,
+    take,
+)
 from mahjong_rules.engine.events import Declared, Konged, PointsBought, Swapped
 from mahjong_rules.engine.hooks import Hooks
-from mahjong_rules.engine.state import Phase, State, replace
+from mahjong_rules.engine.state import Phase, SeatState, State, remake, replace
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import WinKind
 from mahjong_rules.tiles import Tile
@@ -32,6 +41,9 @@ class Turns(Hooks):
         def _draw(
             self, state: State, seat: int, *, replacement: bool = False, **changes: object
         ) -> State: ...
+        def _draw_into(
+            self, state: State, fields: dict[str, Any], seat: int, replacement: bool
+        ) -> State: ...
         def _candidates(self, state: State, seat: int, tile: Tile) -> list[int]: ...
         def _open_window(
             self,
@@ -43,8 +55,9 @@ class Turns(Hooks):
             opened: bool = False,
             candidates: list[int] | None = None,
         ) -> State: ...
-        def _declined_fan(self, state: State, seat: int, tile: Tile | None, how: WinKind) -> int:
-            ...
+        def _declined_fan(
+            self, state: State, seat: int, tile: Tile | None, how: WinKind
+        ) -> int: ...
 
     def _turn_actions(self, state: State, seat: int) -> tuple[Action, ...]:
         """The seat in turn's actions: Hu, kongs, the variant's own, then its discards."""
@@ -54,8 +67,13 @@ class Turns(Hooks):
                 out.append(HU[seat])
             out.extend(self.turn_kongs(state, seat))
         out.extend(self.extra_turn_actions(state, seat))
-        discards = DISCARDS[seat]
-        return (*out, *[discards[tile.index] for tile in self.discardable(state, seat)])
+        tiles = self.discardable(state, seat)
+        if isinstance(tiles, TileSet):
+            discards = discard_actions(seat, tiles.mask)
+        else:
+            row = DISCARDS[seat]
+            discards = tuple(row[tile.index] for tile in tiles)
+        return (*out, *discards) if out else discards
 
     def _do_buy(self, state: State, action: BuyPoints) -> State:
         seats = list(state.seats)
@@ -120,47 +138,42 @@ class Turns(Hooks):
             # declared 报听 instead) blocks wins on discards until the next draw
             pass_hu = True
             pass_fan = max(pass_fan, self._declined_fan(state, seat, s.drawn, WinKind.SELF_DRAW))
-        after = replace(
-            s,
-            concealed=less(s.concealed, tile),  # legal_actions checked it is held
-            discards=(*s.discards, tile),
-            drawn=None,
-            turn_draws=(),
-            honor_run=run,
-            pass_hu=pass_hu,
-            pass_hu_fan=pass_fan,
+        fields = s.__dict__.copy()
+        concealed = s.concealed  # legal_actions checked the tile is held
+        fields["concealed"] = TileCounts._make(
+            concealed.bits - (1 << 3 * tile.index), concealed.size - 1
         )
+        fields["discards"] = (*s.discards, tile)
+        fields["drawn"] = None
+        fields["turn_draws"] = ()
+        fields["honor_run"] = run
+        fields["pass_hu"] = pass_hu
+        fields["pass_hu_fan"] = pass_fan
+        cache: dict[object, object] = {}
         if tile is s.drawn:  # its 13 tiles are those it held before the draw: so are its waits
             before = s.cache.get("waits_before")
             if before is not None:
-                after.cache["waits"] = before
-        seats = (*state.seats[:seat], after, *state.seats[seat + 1 :])
+                cache["waits"] = before
+        fields["cache"] = cache
+        after = remake(SeatState, fields)
         candidates = self._candidates(state, seat, tile)  # the other seats are unchanged
         discard_win = self.discard_wins(state, seat, after)
+        fields = state.__dict__.copy()
+        fields["seats"] = (*state.seats[:seat], after, *state.seats[seat + 1 :])
+        fields["events"] = (DISCARDED[seat][tile.index],)  # a discard starts a transition
+        fields["discards_made"] = state.discards_made + 1
+        fields["step"] = step
         if not candidates and not discard_win and not self._ask_every:
             # the common case: nobody may claim the tile, so the next seat draws at once
-            return self._draw(
-                state,
-                self.next_to_draw(state, seat),
-                seats=seats,
-                events=(DISCARDED[seat][tile.index],),
-                discards_made=state.discards_made + 1,
-                step=step,
-            )
-        state = replace(
-            state,
-            seats=seats,
-            step=step,
-            discards_made=state.discards_made + 1,
-            kong_chain=0,
-            events=(DISCARDED[seat][tile.index],),  # a discard always starts a transition
-            discard_win=seat if discard_win else None,
-            phase=Phase.CLAIM,
-            current=seat,
-            tile=tile,
-            answers=(),
-            forced=(),
-        )
+            return self._draw_into(state, fields, self.next_to_draw(state, seat), False)
+        fields["kong_chain"] = 0
+        fields["discard_win"] = seat if discard_win else None
+        fields["phase"] = Phase.CLAIM
+        fields["current"] = seat
+        fields["tile"] = tile
+        fields["answers"] = fields["forced"] = ()
+        fields["cache"] = {}
+        state = remake(State, fields)
         return self._open_window(state, Phase.CLAIM, seat, tile, opened=True, candidates=candidates)
 
     def _do_gang_from_hand(self, state: State, action: Gang) -> State:

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 import attrs
 
-from mahjong_rules.counts import TileCounts
+from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.edit import after_peng, end_hand, record_wins
 from mahjong_rules.engine.events import Event, Paid, PaymentsCancelled
 from mahjong_rules.engine.settlement import (
@@ -126,11 +126,11 @@ class Baoshan(Rules):
     def discardable(self, state: State, seat: int) -> Iterable[Tile]:
         s = state.seats[seat]
         if not s.ting:
-            return s.concealed.kinds()
+            return s.concealed.distinct()
         if s.drawn is not None:
-            return (s.drawn,)  # BS-TING-3: the locked hand never changes
+            return TileSet._make(1 << s.drawn.index)  # BS-TING-3: the locked hand never changes
         # the dealer's declaring discard must leave him ready (BS-TING-1)
-        return [t for t in s.concealed.distinct() if self._ready(s.concealed.remove(t))]
+        return TileSet(t for t in s.concealed.distinct() if self._ready(s.concealed.remove(t)))
 
     def concealed_kong_allowed(self, state: State, seat: int, tile: Tile) -> bool:
         """BS-TING-3: after 报听 (from the declaration on, in the declaring turn too) a concealed

@@ -211,7 +211,7 @@ class Yongshan(Rules):
 
     def discardable(self, state: State, seat: int) -> Iterable[Tile]:
         """YS-WILD-4: never a wildcard."""
-        return self.wilds_in(state, state.seats[seat].concealed)[0].kinds()
+        return self.wilds_in(state, state.seats[seat].concealed)[0].distinct()
 
     def _may_meld(self, state: State, seat: int, tile: Tile) -> bool:
         """YS-CLAIM-2: no peng or kong of a third suit once one's melds span two; never a
