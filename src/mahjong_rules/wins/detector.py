@@ -243,7 +243,16 @@ def winning_tiles(
     n = counts.size + wilds
     if n % 3 != 1 or n > 13:
         raise _size_error("winning_tiles", counts, wilds, "3k+1", 13)
+    return TileSet._make(wait_mask(counts, wilds, seven_pairs, honors))
+
+
+def wait_mask(counts: TileCounts, wilds: int, seven_pairs: bool, honors: bool) -> int:
+    """:func:`winning_tiles` as a 34-bit mask, unchecked: for the engine, which calls it on
+    hands it knows to be valid (3k+1 tiles with the wildcards, no honors unless ``honors``)."""
+    if not _LOADED:
+        _load()
     bits = counts.bits
+    n = counts.size + wilds
     infos = _suit_infos(bits, honors)
     if wilds:
         mask = _waits_with_wilds(bits, wilds, infos, honors)
@@ -262,7 +271,7 @@ def winning_tiles(
                 if honors:
                     four |= (iz >> 19 & 127) << 27
                 mask |= (_ALL_KINDS if honors else _SUITED_ALL) & ~odd_kinds & ~four
-    return TileSet._make(mask)
+    return mask
 
 
 def _waits_without_wilds(infos: tuple[int, int, int, int]) -> int:

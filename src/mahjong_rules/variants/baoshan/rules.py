@@ -27,6 +27,7 @@ from mahjong_rules.variants.baoshan.options import BaoshanOptions
 from mahjong_rules.variants.baoshan.patterns import score_baoshan
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.wins import is_win, winning_tiles
+from mahjong_rules.wins.detector import wait_mask
 
 __all__ = ["Baoshan"]
 
@@ -245,7 +246,7 @@ class Baoshan(Rules):
 
     def compute_waits(self, state: State, seat: int) -> int:
         s = state.seats[seat]
-        mask = winning_tiles(s.concealed, honors=self.options.honors).mask
+        mask = wait_mask(s.concealed, 0, True, self.options.honors)
         for meld in s.melds:  # no wait on a tile whose four copies the seat already holds
             if mask >> meld.tile.index & 1 and meld.naturals + s.concealed.count(meld.tile) >= 4:
                 mask &= ~(1 << meld.tile.index)

@@ -49,7 +49,8 @@ from mahjong_rules.variants.yongshan.hands import (
 from mahjong_rules.variants.yongshan.options import YongshanOptions
 from mahjong_rules.variants.yongshan.patterns import score_yongshan
 from mahjong_rules.variants.yongshan.penalties import penalty_payments
-from mahjong_rules.wins import is_win, winning_tiles
+from mahjong_rules.wins import is_win
+from mahjong_rules.wins.detector import wait_mask
 
 __all__ = ["Yongshan"]
 
@@ -90,6 +91,15 @@ class Yongshan(Rules):
     def wilds_in(self, state: State, concealed: TileCounts) -> tuple[TileCounts, int]:
         return split_wilds(concealed, state.wild_kinds.lanes)
 
+    def _split(self, state: State, seat: int) -> tuple[TileCounts, int]:
+        """:meth:`wilds_in` of the seat's concealed tiles, kept on the (immutable) seat: the
+        turn's discards, kongs and waits all read it."""
+        s = state.seats[seat]
+        found: tuple[TileCounts, int] | None = s.cache.get("split")
+        if found is None:
+            found = s.cache["split"] = self.wilds_in(state, s.concealed)
+        return found
+
     def _only_wilds(self, state: State, counts: TileCounts) -> bool:
         """Whether ``counts`` hold wildcards only (nothing a seat may discard, YS-NODISCARD-1)."""
         return not counts.bits & ~state.wild_kinds.lanes
@@ -100,7 +110,7 @@ class Yongshan(Rules):
     def holds_three_suits(self, state: State, seat: int) -> bool:
         """花猪 (huāzhū): the seat's natural tiles and melds hold 万, 筒 and 条 (YS-PENALTY-1;
         wildcards do not count, YS-WILD-5)."""
-        naturals, _ = self.wilds_in(state, state.seats[seat].concealed)
+        naturals, _ = self._split(state, seat)
         return self._suits(state, seat, naturals) == ALL_SUITS
 
     # ------------------------------------------------------------------ winning
@@ -118,12 +128,12 @@ class Yongshan(Rules):
 
     def compute_waits(self, state: State, seat: int) -> int:
         s = state.seats[seat]
-        naturals, wilds = self.wilds_in(state, s.concealed)
+        naturals, wilds = self._split(state, seat)
         held = self._suits(state, seat, naturals)
         if held == ALL_SUITS:
             return 0  # 缺一门: a three-suit hand never wins
         wild_mask = state.wild_kinds.mask
-        mask = winning_tiles(naturals, wilds, seven_pairs=True, honors=False).mask
+        mask = wait_mask(naturals, wilds, True, False)
         if mask and wild_mask:
             mask |= wild_mask  # a drawn wildcard stands for any tile that completes the hand
         if held.bit_count() == 2:  # a tile of the missing suit would make three (a wildcard not)
@@ -149,7 +159,7 @@ class Yongshan(Rules):
 
     def ting_dian(self, state: State, seat: int) -> bool:
         """Whether ``seat``'s 3k+1 hand is 听点 (YS-TINGDIAN-1: a wildcard waits alone)."""
-        naturals, wilds = self.wilds_in(state, state.seats[seat].concealed)
+        naturals, wilds = self._split(state, seat)
         return is_ting_dian(naturals, wilds)
 
     def win_on_tile_allowed(self, state: State, seat: int, how: WinKind) -> bool:
@@ -185,7 +195,7 @@ class Yongshan(Rules):
         wait. Drawing a wildcard reaches the bound; so does any wait the extra wildcard stood
         for in the bound's reading. Otherwise every wait is scored.
         """
-        _, wilds = self.wilds_in(state, state.seats[seat].concealed)
+        _, wilds = self._split(state, seat)
         waits = self._wait_mask(state, seat)
         if not wilds or not waits:
             return super().best_win(state, seat, how)
@@ -211,7 +221,7 @@ class Yongshan(Rules):
 
     def discardable(self, state: State, seat: int) -> Iterable[Tile]:
         """YS-WILD-4: never a wildcard."""
-        return self.wilds_in(state, state.seats[seat].concealed)[0].distinct()
+        return self._split(state, seat)[0].distinct()
 
     def _may_meld(self, state: State, seat: int, tile: Tile) -> bool:
         """YS-CLAIM-2: no peng or kong of a third suit once one's melds span two; never a
@@ -228,7 +238,7 @@ class Yongshan(Rules):
         tile (YS-LAST-1: no replacement follows)."""
         s = state.seats[seat]
         concealed, kinds = s.concealed, state.wild_kinds
-        naturals, wilds = self.wilds_in(state, concealed)
+        naturals, wilds = self._split(state, seat)
         out: list[Action] = []
         if self._win_or_throw(state, seat):
             return out
@@ -280,7 +290,7 @@ class Yongshan(Rules):
         s = state.seats[seat]
         if not s.turn_draws or state.ti_made or not any(m.wild_tiles for m in s.melds):
             return []  # one 提 per draw (YS-TI-1)
-        naturals, _ = self.wilds_in(state, s.concealed)
+        naturals, _ = self._split(state, seat)
         if self.options.ti_from_hand:
             candidates: Iterable[Tile] = naturals.kinds()
         else:
@@ -301,7 +311,7 @@ class Yongshan(Rules):
             return []  # YS-LAST-1: only wins on the last discard
         s = state.seats[seat]
         concealed, kinds = s.concealed, state.wild_kinds
-        naturals, wilds = self.wilds_in(state, concealed)
+        naturals, wilds = self._split(state, seat)
         n = naturals.count(tile)
         out: list[Action] = []
         if not n:
