@@ -88,27 +88,36 @@ DREW = tuple(
 )
 """The common events, shared the same way (events are values too)."""
 
-_DISCARD_ROWS: tuple[tuple[dict[int, tuple[Discard, ...]], ...], ...] = tuple(
-    tuple({0: ()} for _ in range(4)) for _ in range(4)
+_DISCARD_ROWS: tuple[tuple[list[tuple[Discard, ...] | None], ...], ...] = tuple(
+    tuple([None] * 512 for _ in range(4)) for _ in range(4)
 )
-"""Per seat and part (万 筒 条, honors): the Discard actions of the kinds of a 9-bit (7-bit)
-mask of that part, filled as they are met (at most 1,664 tuples a seat)."""
+"""Per seat and part (万 筒 条, honors): the Discard actions of the kinds of each 9-bit (7-bit)
+mask of that part, built the first time the pattern is met."""
 
 
 def discard_actions(seat: int, mask: int) -> tuple[Discard, ...]:
     """The Discard actions of ``seat`` for the kinds of the 34-bit ``mask``, in tile order
     (one shared tuple per part and pattern, joined)."""
     rows = _DISCARD_ROWS[seat]
-    try:
-        return (
-            rows[0][mask & 511]
-            + rows[1][mask >> 9 & 511]
-            + rows[2][mask >> 18 & 511]
-            + rows[3][mask >> 27]
-        )
-    except KeyError:
-        row = DISCARDS[seat]
-        for part in range(4):
-            m = mask >> 9 * part & 511
-            rows[part][m] = tuple(row[9 * part + r] for r in range(9) if m >> r & 1)
-        return discard_actions(seat, mask)
+    found: tuple[Discard, ...] = ()
+    m = mask & 511  # (a pattern met before is a non-empty tuple)
+    if m:
+        found = rows[0][m] or _discard_row(seat, 0, m)
+    m = mask >> 9 & 511
+    if m:
+        found += rows[1][m] or _discard_row(seat, 1, m)
+    m = mask >> 18 & 511
+    if m:
+        found += rows[2][m] or _discard_row(seat, 2, m)
+    m = mask >> 27
+    if m:
+        found += rows[3][m] or _discard_row(seat, 3, m)
+    return found
+
+
+def _discard_row(seat: int, part: int, m: int) -> tuple[Discard, ...]:
+    row = DISCARDS[seat]
+    found = _DISCARD_ROWS[seat][part][m] = tuple(
+        row[9 * part + r] for r in range(9) if m >> r & 1
+    )
+    return found
