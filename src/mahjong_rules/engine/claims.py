@@ -7,14 +7,15 @@ Answers are kept in the state sorted by seat, and :meth:`Claims._resolve` is one
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from mahjong_rules.counts import TileSet
 from mahjong_rules.engine.actions import Action, Gang, Hu, Pass, Peng
 from mahjong_rules.engine.edit import HU, NO_KINDS, PASS, take
-from mahjong_rules.engine.events import Claimed, Passed
+from mahjong_rules.engine.events import Claimed, Event, Passed
 from mahjong_rules.engine.hooks import Hooks
-from mahjong_rules.engine.state import Phase, State, replace
+from mahjong_rules.engine.state import Phase, State, remake, replace
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import WinKind
 from mahjong_rules.tiles import Tile
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["Claims"]
 
 _PASSED = tuple(Passed(seat) for seat in range(4))
+_SEAT = attrgetter("seat")
 _AFTER = tuple(
     tuple(tuple((seat + k) % n for k in range(1, n)) for seat in range(n)) if n else ()
     for n in range(5)
@@ -105,8 +107,8 @@ class Claims(Hooks):
     ) -> State:
         """Ask the seats that may claim ``tile``, or resolve at once if none may. ``opened``:
         the window's phase, seat, tile and ``discard_win`` are set already (a discard's window,
-        :meth:`~mahjong_rules.engine.turns.Turns._do_discard`); ``candidates``:
-        :meth:`_candidates`, if known."""
+        :meth:`~mahjong_rules.engine.turns.Turns._do_discard`), in a state this transition
+        made; ``candidates``: :meth:`_candidates`, if known."""
         if not opened:
             state = replace(
                 state, phase=phase, current=seat, tile=tile, answers=(), forced=(), discard_win=None
@@ -136,10 +138,14 @@ class Claims(Hooks):
             claimants = forced  # a forced win ends the hand: a peng or kong could not happen
         if claimants:
             answers = tuple(HU[s] for s in forced)
-            state = replace(
-                state, claimants=tuple(claimants), forced=tuple(forced), answers=answers
-            )
-            cache = state.cache
+            # the window's state was made by this transition and is not yet anyone's: it is
+            # finished in place rather than copied once more (its cache starts afresh)
+            fields = state.__dict__
+            fields["claimants"] = tuple(claimants)
+            fields["forced"] = tuple(forced)
+            fields["answers"] = answers
+            cache: dict[object, object] = {}
+            fields["cache"] = cache
             for other in claimants:  # kept for legal_actions and _resolve
                 options = found.get(other, [])
                 cache[("claim", other)] = options
@@ -153,26 +159,36 @@ class Claims(Hooks):
         """One asked seat's answer: kept (sorted by seat), and the window resolved once the
         last one is in. One state copy, which keeps what was worked out for the other seats."""
         seat = action.seat
-        answers = tuple(sorted((*state.answers, action), key=lambda a: a.seat))
+        answers = tuple(sorted((*state.answers, action), key=_SEAT))
         events = (_PASSED[seat],) if action.__class__ is Pass else ()
+        if len(answers) == len(state.claimants):
+            return self._resolve(state, answers, events, step)
         new = replace(state, answers=answers, events=events, step=step)
         new.cache.update((k, v) for k, v in state.cache.items() if k != seat)
-        if len(answers) == len(new.claimants):
-            return self._resolve(new)
         return new
 
-    def _resolve(self, state: State) -> State:
-        """All asked seats have answered: settle the window (the answers are sorted by seat)."""
+    def _resolve(
+        self,
+        state: State,
+        answers: tuple[Action, ...] | None = None,
+        events: tuple[Event, ...] | None = None,
+        step: int | None = None,
+    ) -> State:
+        """All asked seats have answered: settle the window. ``answers`` (sorted by seat),
+        ``events`` and ``step`` are the last answer's, not yet in ``state``: the 过手胡 / 过手碰
+        they bring go into the same copy."""
         tile = state.tile
         assert tile is not None
         cache = state.cache
-        answers = {a.seat: a for a in state.answers}
-        winners = [a.seat for a in state.answers if a.__class__ is Hu]
+        if answers is None:
+            answers = state.answers
+        by_seat = {a.seat: a for a in answers}
+        winners = [a.seat for a in answers if a.__class__ is Hu]
         how = WinKind.ROB_KONG if state.phase is Phase.ROB else WinKind.DISCARD
         seats = list(state.seats)
         changed = False
         for seat in state.claimants:  # 过手胡 / 过手碰 for the seats that declined
-            answer = answers[seat]
+            answer = by_seat[seat]
             options = cache.get(("claim", seat))
             if options is None:
                 options = self._claim_options(state, seat)
@@ -181,11 +197,19 @@ class Claims(Hooks):
                 seats[seat] = replace(seats[seat], pass_hu=True, pass_hu_fan=fan)
                 changed = True
             if answer.__class__ is Pass and any(o.__class__ is Peng for o in options):
-                pass_peng = seats[seat].pass_peng | TileSet((tile,))
+                pass_peng = TileSet._make(seats[seat].pass_peng.mask | 1 << tile.index)
                 seats[seat] = replace(seats[seat], pass_peng=pass_peng)
                 changed = True
-        if changed:
-            state = replace(state, seats=tuple(seats))
+        if changed or step is not None:
+            fields = state.__dict__.copy()
+            fields["seats"] = tuple(seats)
+            fields["answers"] = answers
+            if events is not None:
+                fields["events"] = events
+            if step is not None:
+                fields["step"] = step
+            fields["cache"] = {}
+            state = remake(State, fields)
         if state.phase is Phase.ROB:
             return self._resolve_rob(state, winners)
         if winners:
@@ -194,7 +218,7 @@ class Claims(Hooks):
                 return state
         elif state.discard_win is not None:
             return self.settle_discard_win(state, state.discard_win)
-        claims = [a for a in state.answers if isinstance(a, (Peng, Gang))]
+        claims = [a for a in answers if isinstance(a, (Peng, Gang))]
         if claims:
             # YS-CLAIM-4: a win on the tile does not stop another seat's peng or kong of it
             return self._take_discard(state, self.pick_claim(state, claims))
