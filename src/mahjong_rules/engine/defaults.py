@@ -48,7 +48,7 @@ def fifth_copy(s: SeatState, tile: Tile) -> bool:
 def turn_kongs(rules: _Rules, state: State, seat: int) -> list[Action]:
     """:meth:`Hooks.turn_kongs <mahjong_rules.engine.hooks.Hooks.turn_kongs>`'s default."""
     out: list[Action] = []
-    if state.tiles_left <= 0:
+    if state.back <= state.front:
         return out  # BS-EMPTY-1: no replacement could be drawn
     s = state.seats[seat]
     quads = s.concealed.bits & FOURS

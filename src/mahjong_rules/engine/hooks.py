@@ -298,12 +298,12 @@ class Hooks:
 
     def _can_self_win(self, state: State, seat: int) -> bool:
         """Whether the seat in turn may win on what it holds (not asked after a peng)."""
-        return self.self_win_allowed(state, seat) and self._hand_complete(state, seat)
+        return self._hand_complete(state, seat) and self.self_win_allowed(state, seat)
 
     def _hand_complete(self, state: State, seat: int) -> bool:
         """Whether the seat in turn holds a complete hand (known at the draw from its waits)."""
         s = state.seats[seat]
         complete: bool | None = s.cache.get("complete")
         if complete is None:
-            complete = self.is_complete(state, seat, s.concealed)
+            complete = s.cache["complete"] = self.is_complete(state, seat, s.concealed)
         return complete

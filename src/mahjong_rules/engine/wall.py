@@ -73,37 +73,33 @@ def seed_key(seed: object) -> bytes:
     return prefix + data
 
 
-class _Stream:
-    """Uniform integers from SHA-256 of (seed key, counter)."""
-
-    def __init__(self, key: bytes) -> None:
-        self._key = key
-        self._counter = 0
-        self._pool = 0
-        self._bits = 0
-
-    def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
-        width = n.bit_length()
-        while True:
-            while self._bits < width:
-                block = hashlib.sha256(self._key + b":" + str(self._counter).encode()).digest()
-                self._counter += 1
-                self._pool |= int.from_bytes(block, "big") << self._bits
-                self._bits += 256
-            value = self._pool & ((1 << width) - 1)
-            self._pool >>= width
-            self._bits -= width
-            if value < n:
-                return value
-
-
 def shuffled_wall(seed: Seed, *, honors: bool) -> tuple[Tile, ...]:
-    """The wall shuffled by Fisher-Yates from ``seed`` (see :func:`seed_key`)."""
-    stream = _Stream(seed_key(seed))
+    """The wall shuffled by Fisher-Yates from ``seed`` (see :func:`seed_key`).
+
+    The random integers come from SHA-256 of (seed key, counter): the digests, read as
+    big-endian integers, are joined into one stream of bits, low bits first, and each
+    ``j`` in ``range(i + 1)`` takes the stream's next ``(i + 1).bit_length()`` bits, drawn
+    again while ``j > i`` (rejection sampling, no modulo bias).
+    """
+    key = seed_key(seed) + b":"
     tiles = list(make_wall(honors=honors))
+    counter = pool = bits = 0
+    sha256 = hashlib.sha256
     for i in range(len(tiles) - 1, 0, -1):
-        j = stream.below(i + 1)
+        n = i + 1
+        width = n.bit_length()
+        low = (1 << width) - 1
+        while True:
+            while bits < width:
+                block = sha256(key + str(counter).encode()).digest()
+                counter += 1
+                pool |= int.from_bytes(block, "big") << bits
+                bits += 256
+            j = pool & low
+            pool >>= width
+            bits -= width
+            if j < n:
+                break
         tiles[i], tiles[j] = tiles[j], tiles[i]
     return tuple(tiles)
 

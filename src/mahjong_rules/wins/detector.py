@@ -19,7 +19,6 @@ from mahjong_rules.wins.types import Decomposition
 
 __all__ = [
     "HandLike",
-    "decompositions",
     "is_win",
     "iter_decompositions",
     "load_tables",
@@ -345,24 +344,6 @@ def iter_decompositions(
     yield from enumerate_decompositions(
         counts, wilds, infos, seven_pairs=seven_pairs, honors=honors
     )
-
-
-def decompositions(
-    counts: HandLike, wilds: int = 0, *, seven_pairs: bool = True, honors: bool = True
-) -> tuple[Decomposition, ...]:
-    """Every distinct reading of a complete hand, sorted (standard form first); ``()`` if none.
-
-    >>> [str(d) for d in decompositions("111222333m44m")]
-    ['11m 123m 234m 234m', '111m 222m 333m 44m', '123m 123m 123m 44m']
-    >>> [str(d) for d in decompositions("13m55p", wilds=1)]
-    ['123m 55p wilds=2m']
-    """
-    found = iter_decompositions(counts, wilds, seven_pairs=seven_pairs, honors=honors)
-    return tuple(sorted(found, key=_sort_key))
-
-
-def _sort_key(d: Decomposition) -> tuple[object, ...]:
-    return (d.form.value != "standard", [g.sort_key for g in d.groups], [t.index for t in d.wilds])
 
 
 def shanten(

@@ -77,9 +77,9 @@ class Baoshan(Rules):
     def declines_self_win(self, state: State, seat: int) -> bool:
         """BS-PASSHU-1 and BS-TING-4: discarding declines a win on offer, and so does having
         declared 报听 instead of taking it (the declaration itself is the choice)."""
-        if after_peng(state, seat) or self._dealt_win_forbidden(state, seat):
+        if after_peng(state, seat) or not self._hand_complete(state, seat):
             return False
-        return self._hand_complete(state, seat)
+        return not self._dealt_win_forbidden(state, seat)
 
     def __init__(self, options: BaoshanOptions | None = None, /, **kwargs: object) -> None:
         super().__init__(options, **kwargs)
