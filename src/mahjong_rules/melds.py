@@ -137,30 +137,38 @@ class Meld:
     """The seat the meld's claimed tile came from (``None`` for 暗杠)."""
 
     def __attrs_post_init__(self) -> None:
-        kind, seat = self.kind, self.from_seat
-        if not isinstance(kind, MeldKind):
+        kind, seat, tile = self.kind, self.from_seat, self.tile
+        if kind.__class__ is not MeldKind:
             raise TypeError(f"kind must be a MeldKind, not {type(kind).__name__}")
-        if not isinstance(self.tile, Tile):
-            raise TypeError(f"tile must be a Tile, not {type(self.tile).__name__}")
-        what = f"{kind.value} ({kind.name_zh}) of {self.tile}"
-        if kind.is_concealed:
+        if tile.__class__ is not Tile:
+            raise TypeError(f"tile must be a Tile, not {type(tile).__name__}")
+        if kind is MeldKind.AN_GANG:
             if seat is not None:
-                raise MeldError(f"{what} is concealed: from_seat must be None, got {seat!r}")
+                raise MeldError(
+                    f"{self._what()} is concealed: from_seat must be None, got {seat!r}"
+                )
         elif seat is None:
-            raise MeldError(f"{what} needs from_seat, the seat it was claimed from")
-        elif not isinstance(seat, int) or isinstance(seat, bool):
+            raise MeldError(f"{self._what()} needs from_seat, the seat it was claimed from")
+        elif seat.__class__ is not int:
             raise TypeError(f"from_seat must be an int or None, not {type(seat).__name__}")
         elif not 0 <= seat < MAX_SEATS:
-            raise MeldError(f"{what}: from_seat must be 0..{MAX_SEATS - 1}, got {seat}")
-        if self.tile in self.wild_tiles:
-            raise MeldError(
-                f"{what}: a {self.tile} in it is a natural copy, not a wildcard standing for it"
-            )
-        if self.wilds > kind.size - 1:
-            raise MeldError(
-                f"{what} holds {self.wilds} wildcards; at most {kind.size - 1} "
-                f"(at least one natural {self.tile}, YS-WILD-3)"
-            )
+            raise MeldError(f"{self._what()}: from_seat must be 0..{MAX_SEATS - 1}, got {seat}")
+        wilds = self.wild_tiles
+        if wilds:
+            if tile in wilds:
+                raise MeldError(
+                    f"{self._what()}: a {tile} in it is a natural copy, not a wildcard standing "
+                    "for it"
+                )
+            if len(wilds) > kind.size - 1:
+                raise MeldError(
+                    f"{self._what()} holds {len(wilds)} wildcards; at most {kind.size - 1} "
+                    f"(at least one natural {tile}, YS-WILD-3)"
+                )
+
+    def _what(self) -> str:
+        """The meld named in an error message, e.g. ``peng (碰) of 5m``."""
+        return f"{self.kind.value} ({self.kind.name_zh}) of {self.tile}"
 
     @property
     def wilds(self) -> int:

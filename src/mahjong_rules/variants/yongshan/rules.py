@@ -288,13 +288,21 @@ class Yongshan(Rules):
         ``ti_from_hand``) — replaces a wildcard in one of its pengs or kongs; one 提 per draw;
         never when it would leave only wildcards in hand (YS-NODISCARD-1)."""
         s = state.seats[seat]
-        if not s.turn_draws or state.ti_made or not any(m.wild_tiles for m in s.melds):
+        if not s.turn_draws or state.ti_made:
             return []  # one 提 per draw (YS-TI-1)
+        targets = 0  # the tiles of its melds holding a wildcard
+        for meld in s.melds:
+            if meld.wild_tiles:
+                targets |= 1 << meld.tile.index
+        if not targets:
+            return []
         naturals, _ = self._split(state, seat)
         if self.options.ti_from_hand:
             candidates: Iterable[Tile] = naturals.kinds()
         else:
-            candidates = sorted({t for t in s.turn_draws if t in naturals})
+            candidates = sorted(
+                {t for t in s.turn_draws if targets >> t.index & 1 and t in naturals}
+            )
         out: list[Action] = []
         for tile in candidates:
             for meld in s.melds:
