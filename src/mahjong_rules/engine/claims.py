@@ -15,7 +15,7 @@ from mahjong_rules.engine.actions import Action, Gang, Hu, Pass, Peng
 from mahjong_rules.engine.edit import HU, NO_KINDS, PASS, take
 from mahjong_rules.engine.events import Claimed, Event, Passed
 from mahjong_rules.engine.hooks import Hooks
-from mahjong_rules.engine.state import Phase, State, remake, replace
+from mahjong_rules.engine.state import CLAIM, ENDED, ROB, TURN, Phase, State, remake, replace
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import WinKind
 from mahjong_rules.tiles import Tile
@@ -57,11 +57,11 @@ class Claims(Hooks):
         tile = state.tile
         assert tile is not None
         out: list[Action] = []
-        how = WinKind.ROB_KONG if state.phase is Phase.ROB else WinKind.DISCARD
+        how = WinKind.ROB_KONG if state.phase is ROB else WinKind.DISCARD
         if self._can_win_on(state, seat, tile, how):
             out.append(HU[seat])
         if (
-            state.phase is Phase.CLAIM
+            state.phase is CLAIM
             and state.discard_win is None  # a discard that wins for its maker: wins only
             and not state.seats[seat].won
         ):
@@ -184,7 +184,7 @@ class Claims(Hooks):
             answers = state.answers
         by_seat = {a.seat: a for a in answers}
         winners = [a.seat for a in answers if a.__class__ is Hu]
-        how = WinKind.ROB_KONG if state.phase is Phase.ROB else WinKind.DISCARD
+        how = WinKind.ROB_KONG if state.phase is ROB else WinKind.DISCARD
         seats = list(state.seats)
         changed = False
         for seat in state.claimants:  # 过手胡 / 过手碰 for the seats that declined
@@ -210,11 +210,11 @@ class Claims(Hooks):
                 fields["step"] = step
             fields["cache"] = {}
             state = remake(State, fields)
-        if state.phase is Phase.ROB:
+        if state.phase is ROB:
             return self._resolve_rob(state, winners)
         if winners:
             state = self._claim_wins(state, winners, WinKind.DISCARD)
-            if state.phase is Phase.ENDED:
+            if state.phase is ENDED:
                 return state
         elif state.discard_win is not None:
             return self.settle_discard_win(state, state.discard_win)
@@ -236,14 +236,14 @@ class Claims(Hooks):
             # 血战: the robbed kong still stands, counted as its maker's (YS-PAT-抢杠胡) ...
             state, meld = self._add_to_peng(state, pending)
             state = self._claim_wins(state, winners, WinKind.ROB_KONG)
-            if state.phase is Phase.ENDED:
+            if state.phase is ENDED:
                 return state
             # ... and its maker draws the replacement and plays on
             state = replace(
-                state, phase=Phase.TURN, pending=None, claimants=(), answers=(), tile=None
+                state, phase=TURN, pending=None, claimants=(), answers=(), tile=None
             )
             return self._after_kong(state, pending.seat, meld)
-        state = replace(state, phase=Phase.TURN, pending=None, claimants=(), answers=())
+        state = replace(state, phase=TURN, pending=None, claimants=(), answers=())
         return self._complete_added_kong(state, pending)
 
     def _take_discard(self, state: State, claim: Action) -> State:
@@ -269,7 +269,7 @@ class Claims(Hooks):
             return replace(
                 state,
                 seats=tuple(seats),
-                phase=Phase.TURN,
+                phase=TURN,
                 current=seat,
                 tile=None,
                 claimants=(),

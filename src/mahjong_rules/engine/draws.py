@@ -12,7 +12,7 @@ from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.edit import ALL_TILES, DREW, NO_KINDS
 from mahjong_rules.engine.events import Dealt, Event, WallExhausted
 from mahjong_rules.engine.hooks import Hooks
-from mahjong_rules.engine.state import Phase, SeatState, State, remake, replace
+from mahjong_rules.engine.state import TURN, SeatState, State, remake, replace
 
 __all__ = ["Draws"]
 
@@ -37,7 +37,7 @@ class Draws(Hooks):
             hands[(dealer + k) % n] = TileCounts(wall[pos : pos + 13])
             pos += 13
         seats = tuple(replace(s, concealed=h) for s, h in zip(state.seats, hands, strict=True))
-        state = replace(state, seats=seats, front=pos, phase=Phase.TURN, current=dealer, answers=())
+        state = replace(state, seats=seats, front=pos, phase=TURN, current=dealer, answers=())
         state = self.after_deal(state)
         state = replace(state, events=(*state.events, Dealt(dealer, state.tiles_left)))
         return self._begin_turn(state)
@@ -114,7 +114,7 @@ class Draws(Hooks):
         fields["seats"] = (*seats[:seat], remake(SeatState, drawer_fields), *seats[seat + 1 :])
         fields["front"] = front
         fields["back"] = back
-        fields["phase"] = Phase.TURN
+        fields["phase"] = TURN
         fields["current"] = seat
         fields["ti_made"] = False
         fields["events"] = (*events, DREW[replacement][seat][tile.index])

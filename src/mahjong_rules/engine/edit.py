@@ -15,7 +15,7 @@ from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.actions import Discard, Hu, Pass
 from mahjong_rules.engine.events import Discarded, Drew, Event, Paid, Settled, Won
 from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
-from mahjong_rules.engine.state import Phase, State, replace
+from mahjong_rules.engine.state import ENDED, State, replace
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.tiles import Tile, all_tiles
 
@@ -48,7 +48,7 @@ def end_hand(state: State, result: HandResult, extra: Iterable[Event] = ()) -> S
     """``state`` moved to the ENDED phase with ``result``, after the events ``extra`` and a
     :class:`~mahjong_rules.engine.events.Settled` event."""
     events = (*state.events, *extra, Settled(result))
-    return replace(state, phase=Phase.ENDED, result=result, events=events, claimants=(), answers=())
+    return replace(state, phase=ENDED, result=result, events=events, claimants=(), answers=())
 
 
 def after_peng(state: State, seat: int) -> bool:

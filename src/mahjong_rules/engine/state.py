@@ -70,6 +70,11 @@ class Phase(enum.Enum):
     """The hand is over: :attr:`State.result` holds its settlement and no action is legal."""
 
 
+BUYING, TURN, CLAIM, ROB, ENDED = (Phase.BUYING, Phase.TURN, Phase.CLAIM, Phase.ROB, Phase.ENDED)
+"""The phases as plain module constants: the engine's transitions read them often, and a
+global is read about ten times faster than an enum's member (``Phase.TURN``)."""
+
+
 @attrs.frozen(slots=False)
 class SeatState:
     """One seat: its tiles and the flags the rules keep about it."""

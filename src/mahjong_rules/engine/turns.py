@@ -22,7 +22,7 @@ from mahjong_rules.engine.edit import (
 )
 from mahjong_rules.engine.events import Declared, Konged, PointsBought, Swapped
 from mahjong_rules.engine.hooks import Hooks
-from mahjong_rules.engine.state import Phase, SeatState, State, remake, replace
+from mahjong_rules.engine.state import CLAIM, ROB, Phase, SeatState, State, remake, replace
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import WinKind
 from mahjong_rules.tiles import Tile
@@ -168,13 +168,13 @@ class Turns(Hooks):
             return self._draw_into(state, fields, self.next_to_draw(state, seat), False)
         fields["kong_chain"] = 0
         fields["discard_win"] = seat if discard_win else None
-        fields["phase"] = Phase.CLAIM
+        fields["phase"] = CLAIM
         fields["current"] = seat
         fields["tile"] = tile
         fields["answers"] = fields["forced"] = ()
         fields["cache"] = {}
         state = remake(State, fields)
-        return self._open_window(state, Phase.CLAIM, seat, tile, opened=True, candidates=candidates)
+        return self._open_window(state, CLAIM, seat, tile, opened=True, candidates=candidates)
 
     def _do_gang_from_hand(self, state: State, action: Gang) -> State:
         seat, tile = action.seat, action.tile
@@ -191,7 +191,7 @@ class Turns(Hooks):
             # a 补杠 that adds a wildcard cannot be robbed: only a natural tile can (YS-PAT-抢杠胡)
             return self._complete_added_kong(state, action)
         # 补杠: others may rob it first (BS-GANG-6); with nobody to ask, _resolve completes it
-        return self._open_window(replace(state, pending=action), Phase.ROB, seat, tile)
+        return self._open_window(replace(state, pending=action), ROB, seat, tile)
 
     def _complete_added_kong(self, state: State, action: Gang) -> State:
         state, meld = self._add_to_peng(state, action, current=action.seat, tile=None)

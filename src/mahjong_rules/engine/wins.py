@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.settlement import WinRecord
-from mahjong_rules.engine.state import Phase, State
+from mahjong_rules.engine.state import ENDED, State
 from mahjong_rules.scoring import WinKind
 from mahjong_rules.tiles import Tile
 
@@ -45,7 +45,7 @@ class Wins(Hooks):
         assert breakdown is not None
         win = WinRecord(seat, WinKind.SELF_DRAW, tile, None, breakdown, forced)
         state = self.settle_wins(state, [win])
-        if state.phase is Phase.ENDED:
+        if state.phase is ENDED:
             return state
         return self._draw(state, self.next_to_draw(state, seat))  # 血战: play goes on
 

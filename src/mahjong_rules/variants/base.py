@@ -39,7 +39,16 @@ from mahjong_rules.engine.edit import check_seat
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.legality import why_illegal
 from mahjong_rules.engine.settlement import HandResult
-from mahjong_rules.engine.state import Phase, SeatState, State, replace
+from mahjong_rules.engine.state import (
+    BUYING,
+    CLAIM,
+    ENDED,
+    ROB,
+    TURN,
+    SeatState,
+    State,
+    replace,
+)
 from mahjong_rules.engine.turns import Turns
 from mahjong_rules.engine.view import View, build_view, events_for
 from mahjong_rules.engine.wall import check_wall, shuffled_wall
@@ -127,7 +136,7 @@ class Rules(Turns, Claims, Draws, Wins):
             front=0,
             back=len(tiles),
             seats=tuple(SeatState() for _ in range(self.players)),
-            phase=Phase.BUYING,
+            phase=BUYING,
             current=dealer,
         )
         if self.buy_cap and buy_points is None:
@@ -152,12 +161,12 @@ class Rules(Turns, Claims, Draws, Wins):
         seat that has not answered, or before the deal every seat still to buy; none once the
         hand has ended."""
         phase = state.phase
-        if phase is Phase.TURN:
+        if phase is TURN:
             return _ONE[state.current]
-        if phase is Phase.ENDED:
+        if phase is ENDED:
             return _NOBODY
         answered = {a.seat for a in state.answers}
-        asked = state.claimants if phase is not Phase.BUYING else range(state.players)
+        asked = state.claimants if phase is not BUYING else range(state.players)
         return frozenset(s for s in asked if s not in answered)
 
     def is_over(self, state: State) -> bool:
@@ -176,7 +185,7 @@ class Rules(Turns, Claims, Draws, Wins):
             return cached  # type: ignore[no-any-return]
         if seat.__class__ is not int or not 0 <= seat < state.players:
             check_seat(state, seat)  # raises
-        if state.phase is Phase.TURN and seat == state.current:
+        if state.phase is TURN and seat == state.current:
             found = state.cache[seat] = self._turn_actions(state, seat)
             return found
         return self._legal_actions(state, seat)
@@ -196,9 +205,9 @@ class Rules(Turns, Claims, Draws, Wins):
         if not legal:
             return None
         phase = state.phase
-        if phase is Phase.CLAIM or phase is Phase.ROB:
+        if phase is CLAIM or phase is ROB:
             return legal[-1]  # Pass is always listed last
-        if phase is Phase.BUYING:
+        if phase is BUYING:
             return legal[0]
         drawn = state.seats[seat].drawn
         first: Action | None = None
@@ -216,12 +225,12 @@ class Rules(Turns, Claims, Draws, Wins):
         if cached is not None:
             return cached  # type: ignore[no-any-return]
         phase = state.phase
-        if phase is Phase.TURN:
+        if phase is TURN:
             turn = seat == state.current
             found: tuple[Action, ...] = self._turn_actions(state, seat) if turn else ()
         elif seat not in self.to_act(state):
             found = ()
-        elif phase is Phase.BUYING:
+        elif phase is BUYING:
             found = tuple(BuyPoints(seat, p) for p in range(self.buy_cap + 1))
         else:
             found = self._claim_actions(state, seat)
@@ -331,15 +340,15 @@ class Rules(Turns, Claims, Draws, Wins):
             if action not in legal:
                 raise IllegalActionError(self._why(state, action))
         step = state.step + 1
-        if state.phase is Phase.TURN and action.__class__ is Discard:
+        if state.phase is TURN and action.__class__ is Discard:
             return self._do_discard(state, action, step)  # its first copy starts the events
         phase = state.phase
-        if phase is Phase.CLAIM or phase is Phase.ROB:
+        if phase is CLAIM or phase is ROB:
             return self._answer(state, action, step)
         state = replace(state, events=(), step=step)  # each handler makes its own copy
-        if phase is Phase.BUYING:
+        if phase is BUYING:
             return self._do_buy(state, action)  # type: ignore[arg-type]
-        if phase is Phase.TURN:
+        if phase is TURN:
             if isinstance(action, Gang):
                 return self._do_gang_from_hand(state, action)
             if isinstance(action, Ting):
