@@ -27,6 +27,7 @@ __all__ = ["Claims"]
 
 _PASSED = tuple(Passed(seat) for seat in range(4))
 _SEAT = attrgetter("seat")
+_ROB_KONG, _DISCARD = WinKind.ROB_KONG, WinKind.DISCARD
 _AFTER = tuple(
     tuple(tuple((seat + k) % n for k in range(1, n)) for seat in range(n)) if n else ()
     for n in range(5)
@@ -57,7 +58,7 @@ class Claims(Hooks):
         tile = state.tile
         assert tile is not None
         out: list[Action] = []
-        how = WinKind.ROB_KONG if state.phase is ROB else WinKind.DISCARD
+        how = _ROB_KONG if state.phase is ROB else _DISCARD
         if self._can_win_on(state, seat, tile, how):
             out.append(HU[seat])
         if (
@@ -184,7 +185,7 @@ class Claims(Hooks):
             answers = state.answers
         by_seat = {a.seat: a for a in answers}
         winners = [a.seat for a in answers if a.__class__ is Hu]
-        how = WinKind.ROB_KONG if state.phase is ROB else WinKind.DISCARD
+        how = _ROB_KONG if state.phase is ROB else _DISCARD
         seats = list(state.seats)
         changed = False
         for seat in state.claimants:  # 过手胡 / 过手碰 for the seats that declined

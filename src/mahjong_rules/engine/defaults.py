@@ -26,6 +26,9 @@ __all__ = [
 
 
 
+_PENG = MeldKind.PENG  # a global is read faster than an enum member
+
+
 class _Rules(Protocol):
     """The hooks the defaults below call."""
 
@@ -60,7 +63,7 @@ def turn_kongs(rules: _Rules, state: State, seat: int) -> list[Action]:
         quads ^= low
     if not s.ting:
         for meld in s.melds:
-            if meld.kind is MeldKind.PENG and meld.tile in s.concealed:
+            if meld.kind is _PENG and s.concealed.bits >> 3 * meld.tile.index & 7:
                 out.append(Gang(seat, meld.tile, MeldKind.BU_GANG))
     return out
 

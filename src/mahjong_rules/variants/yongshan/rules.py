@@ -60,6 +60,7 @@ _SUIT_TILES = tuple(sum(1 << i for i in range(9 * k, 9 * k + 9)) for k in range(
 _ALL = all_tiles(honors=True)
 _FOURS = sum(4 << (3 * i) for i in range(34))
 _ONES = _FOURS >> 2
+_PENG = MeldKind.PENG  # a global is read faster than an enum member
 
 
 class Yongshan(Rules):
@@ -262,7 +263,7 @@ class Yongshan(Rules):
                     out.append(Gang(seat, tile, MeldKind.AN_GANG, chosen))
         one_wild: list[tuple[Tile, ...]] | None = None  # the wildcards a 补杠 may add
         for meld in s.melds:
-            if meld.kind is not MeldKind.PENG:
+            if meld.kind is not _PENG:
                 continue
             if meld.tile in naturals:
                 out.append(Gang(seat, meld.tile, MeldKind.BU_GANG))
