@@ -8,8 +8,8 @@ from typing import Protocol
 import attrs
 
 from mahjong_rules.counts import TileCounts
-from mahjong_rules.engine.actions import Action, Gang, Peng
-from mahjong_rules.engine.edit import ALL_TILES, FOURS
+from mahjong_rules.engine.actions import Action, Gang
+from mahjong_rules.engine.edit import ALL_TILES, FOURS, PENG
 from mahjong_rules.engine.state import SeatState, State
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.scoring import WinContext, WinKind
@@ -76,7 +76,7 @@ def meld_claims(rules: _Rules, state: State, seat: int, tile: Tile) -> list[Acti
     s = state.seats[seat]
     held = s.concealed.count(tile)
     if held >= 2 and tile not in s.pass_peng:
-        out.append(Peng(seat))
+        out.append(PENG[seat])
     if held == 3 and state.tiles_left > 0:
         out.append(Gang(seat, tile, MeldKind.ZHI_GANG))
     return out

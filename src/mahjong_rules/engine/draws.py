@@ -13,11 +13,20 @@ from mahjong_rules.engine.edit import ALL_TILES, DREW, NO_KINDS
 from mahjong_rules.engine.events import Dealt, Event, WallExhausted
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.state import TURN, SeatState, State, remake, replace
+from mahjong_rules.tiles import Tile
 
 __all__ = ["Draws"]
 
 _ALONE = tuple((tile,) for tile in ALL_TILES)
 """The turn draws of a turn begun with an ordinary draw: one shared tuple per tile."""
+
+
+def _dealt(wall: tuple[Tile, ...], start: int, n: int) -> TileCounts:
+    """The ``n`` wall tiles from ``start`` as counts, unchecked: a wall holds four of a kind."""
+    bits = 0
+    for tile in wall[start : start + n]:
+        bits += 1 << 3 * tile.index
+    return TileCounts._make(bits, n)
 
 
 class Draws(Hooks):
@@ -31,10 +40,10 @@ class Draws(Hooks):
         """DEAL-1: the dealer takes the first 14 tiles, each following seat the next 13."""
         wall, n, dealer = state.wall, state.players, state.dealer
         hands: list[TileCounts] = [TileCounts()] * n
-        hands[dealer] = TileCounts(wall[:14])
+        hands[dealer] = _dealt(wall, 0, 14)
         pos = 14
         for k in range(1, n):
-            hands[(dealer + k) % n] = TileCounts(wall[pos : pos + 13])
+            hands[(dealer + k) % n] = _dealt(wall, pos, 13)
             pos += 13
         seats = tuple(replace(s, concealed=h) for s, h in zip(state.seats, hands, strict=True))
         state = replace(state, seats=seats, front=pos, phase=TURN, current=dealer, answers=())

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from mahjong_rules.counts import TileCounts, TileSet
-from mahjong_rules.engine.actions import Discard, Hu, Pass
+from mahjong_rules.engine.actions import Discard, Hu, Pass, Peng
 from mahjong_rules.engine.events import Discarded, Drew, Event, Paid, Settled, Won
 from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
 from mahjong_rules.engine.state import ENDED, State, replace
@@ -80,6 +80,7 @@ FOURS = sum(4 << (3 * i) for i in range(34))
 DISCARDS = tuple(tuple(Discard(seat, tile) for tile in ALL_TILES) for seat in range(4))
 """Discard actions are plain values: one shared object per (seat, tile)."""
 HU = tuple(Hu(seat) for seat in range(4))
+PENG = tuple(Peng(seat) for seat in range(4))
 PASS = tuple(Pass(seat) for seat in range(4))
 DISCARDED = tuple(tuple(Discarded(seat, tile) for tile in ALL_TILES) for seat in range(4))
 DREW = tuple(

@@ -44,25 +44,21 @@ _SUIT_FIRST = (Tile("1m"), Tile("1p"), Tile("1s"))
 def split_wilds(concealed: TileCounts, lanes: int) -> tuple[TileCounts, int]:
     """``(natural tiles, number of wildcards)`` of ``concealed``; ``lanes`` are the wildcard
     kinds' :attr:`TileSet.lanes <mahjong_rules.counts.TileSet.lanes>`."""
-    wild_bits = concealed.bits & lanes
+    bits = concealed.bits
+    wild_bits = bits & lanes
     if not wild_bits:
         return concealed, 0
-    key = (concealed.bits, lanes)
-    found = _SPLITS.get(key)
-    if found is None:
-        wilds = 0
-        while wild_bits:
-            wilds += wild_bits & 7
-            wild_bits >>= 3
-        bits = concealed.bits & ~lanes
-        if len(_SPLITS) > 1 << 16:
-            _SPLITS.clear()
-        found = _SPLITS[key] = (TileCounts._make(bits, concealed.size - wilds), wilds)
-    return found
+    # each lane holds a count 0..4 in three bits: add up its bits by weight
+    wilds = (
+        (wild_bits & _ONES).bit_count()
+        + 2 * (wild_bits >> 1 & _ONES).bit_count()
+        + 4 * (wild_bits >> 2 & _ONES).bit_count()
+    )
+    return TileCounts._make(bits & ~lanes, concealed.size - wilds), wilds
 
 
-_SPLITS: dict[tuple[int, int], tuple[TileCounts, int]] = {}
-"""Memo of :func:`split_wilds` (hands recur from state to state); cleared when it grows big."""
+_ONES = sum(1 << (3 * i) for i in range(34))
+"""The lowest bit of every kind's lane."""
 
 
 def suits_of(naturals: TileCounts) -> int:

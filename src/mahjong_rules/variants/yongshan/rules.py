@@ -23,7 +23,7 @@ import attrs
 
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.actions import Action, Gang, Peng, Ti
-from mahjong_rules.engine.edit import end_hand, pay, record_wins
+from mahjong_rules.engine.edit import PENG, end_hand, pay, record_wins
 from mahjong_rules.engine.settlement import (
     HandResult,
     Payment,
@@ -331,11 +331,11 @@ class Yongshan(Rules):
         if tile not in s.pass_peng:
             for k in range(min(n, 2), 0 if every else min(n, 2) - 1, -1):  # naturals used
                 for chosen in wild_choices(concealed, kinds, 2 - k) if k < 2 else [()]:
-                    after = concealed.remove(tile, k)
+                    after = concealed.bits - (k << 3 * tile.index)  # the hand after the peng
                     for wild in chosen:
-                        after = after.remove(wild)
-                    if not self._only_wilds(state, after):  # YS-CLAIM-5
-                        out.append(Peng(seat, chosen))
+                        after -= 1 << 3 * wild.index
+                    if after & ~kinds.lanes:  # YS-CLAIM-5: not only wildcards left
+                        out.append(Peng(seat, chosen) if chosen else PENG[seat])
         if n + wilds >= 3:
             for k in range(min(n, 3), 0 if every else min(n, 3) - 1, -1):
                 for chosen in wild_choices(concealed, kinds, 3 - k) if k < 3 else [()]:
