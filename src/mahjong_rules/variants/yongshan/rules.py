@@ -130,7 +130,9 @@ class Yongshan(Rules):
     def compute_waits(self, state: State, seat: int) -> int:
         s = state.seats[seat]
         naturals, wilds = self._split(state, seat)
-        held = self._suits(state, seat, naturals)
+        held = suits_of(naturals)
+        if held != ALL_SUITS:
+            held |= meld_suits(s.melds)
         if held == ALL_SUITS:
             return 0  # 缺一门: a three-suit hand never wins
         wild_mask = state.wild_kinds.mask
@@ -156,7 +158,7 @@ class Yongshan(Rules):
 
     def self_win_forced(self, state: State, seat: int) -> bool:
         """YS-NODISCARD-1, YS-ALLWILD-1: a hand of wildcards only must win."""
-        return self._only_wilds(state, state.seats[seat].concealed)
+        return not state.seats[seat].concealed.bits & ~state.wild_kinds.lanes
 
     def ting_dian(self, state: State, seat: int) -> bool:
         """Whether ``seat``'s 3k+1 hand is 听点 (YS-TINGDIAN-1: a wildcard waits alone)."""
