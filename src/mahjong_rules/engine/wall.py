@@ -35,7 +35,15 @@ of a ``bytes`` seed) holds at most this many bytes."""
 
 def make_wall(*, honors: bool) -> tuple[Tile, ...]:
     """Four of every tile kind in tile order: 108 tiles, or 136 with honors (TILE-1)."""
-    return tuple(t for t in all_tiles(honors=honors) for _ in range(4))
+    return _WALLS[honors]
+
+
+_WALLS = {h: tuple(t for t in all_tiles(honors=h) for _ in range(4)) for h in (False, True)}
+_DRAWS = tuple(
+    (i, i + 1, (i + 1).bit_length(), (1 << (i + 1).bit_length()) - 1) for i in range(136)
+)
+"""Fisher-Yates' steps: ``(i, n, width, low)``, where ``j`` is drawn from ``range(n)`` with
+``width`` bits of the stream, ``low`` their mask."""
 
 
 def seed_key(seed: object) -> bytes:
@@ -85,10 +93,7 @@ def shuffled_wall(seed: Seed, *, honors: bool) -> tuple[Tile, ...]:
     tiles = list(make_wall(honors=honors))
     counter = pool = bits = 0
     sha256 = hashlib.sha256
-    for i in range(len(tiles) - 1, 0, -1):
-        n = i + 1
-        width = n.bit_length()
-        low = (1 << width) - 1
+    for i, n, width, low in reversed(_DRAWS[1 : len(tiles)]):
         while True:
             while bits < width:
                 block = sha256(key + str(counter).encode()).digest()

@@ -231,7 +231,7 @@ class Yongshan(Rules):
         meld of the wildcard kind itself (Reading: four wildcards are wildcards); and no second
         meld of a tile (YS-WILD-6: with wildcards the two would hold five copies or more)."""
         melds = state.seats[seat].melds
-        if tile in state.wild_kinds or any(m.tile is tile for m in melds):
+        if state.wild_kinds.mask >> tile.index & 1 or any(m.tile is tile for m in melds):
             return False
         spans = meld_suits(melds)
         return spans.bit_count() < 2 or bool(spans >> (tile.index // 9) & 1)
@@ -243,7 +243,7 @@ class Yongshan(Rules):
         concealed, kinds = s.concealed, state.wild_kinds
         naturals, wilds = self._split(state, seat)
         out: list[Action] = []
-        if self._win_or_throw(state, seat):
+        if state.kong_chain and self._win_or_throw(state, seat):
             return out
         bits = naturals.bits  # the kinds held at least 4 - wilds times (a lane of 4: 0b100)
         enough = (
@@ -267,7 +267,7 @@ class Yongshan(Rules):
         for meld in s.melds:
             if meld.kind is not _PENG:
                 continue
-            if meld.tile in naturals:
+            if naturals.bits >> 3 * meld.tile.index & 7:
                 out.append(Gang(seat, meld.tile, MeldKind.BU_GANG))
             elif wilds:
                 if one_wild is None:
@@ -318,19 +318,19 @@ class Yongshan(Rules):
 
     def meld_claims(self, state: State, seat: int, tile: Tile) -> list[Action]:
         """Pengs and 直杠 of a discard (YS-WILD-3, YS-CLAIM-2, YS-CLAIM-5, YS-LAST-1, 过手碰)."""
-        if state.tiles_left == 0 or not self._may_meld(state, seat, tile):
+        if state.back == state.front or not self._may_meld(state, seat, tile):
             return []  # YS-LAST-1: only wins on the last discard
         s = state.seats[seat]
         concealed, kinds = s.concealed, state.wild_kinds
         naturals, wilds = self._split(state, seat)
-        n = naturals.count(tile)
+        n = naturals.bits >> 3 * tile.index & 7
         out: list[Action] = []
         if not n:
             return out
         # YS-CLAIM-6: with "naturals_first" the natural copies go in first and wildcards make up
         # only what they lack; with "any" every composition with a natural copy is its own claim
         every = self.options.meld_wilds == "any"
-        if tile not in s.pass_peng:
+        if not s.pass_peng.mask >> tile.index & 1:
             for k in range(min(n, 2), 0 if every else min(n, 2) - 1, -1):  # naturals used
                 for chosen in wild_choices(concealed, kinds, 2 - k) if k < 2 else [()]:
                     after = concealed.bits - (k << 3 * tile.index)  # the hand after the peng
