@@ -27,6 +27,8 @@ __all__ = ["Claims"]
 
 _PASSED = tuple(Passed(seat) for seat in range(4))
 _SEAT = attrgetter("seat")
+_CLAIM = tuple(("claim", seat) for seat in range(4))
+"""The window's memo keys of each asked seat's options (they outlive its answer)."""
 _ROB_KONG, _DISCARD = WinKind.ROB_KONG, WinKind.DISCARD
 _AFTER = tuple(
     tuple(tuple((seat + k) % n for k in range(1, n)) for seat in range(n)) if n else ()
@@ -147,11 +149,12 @@ class Claims(Hooks):
             fields["answers"] = answers
             cache: dict[object, object] = {}
             fields["cache"] = cache
-            for other in claimants:  # kept for legal_actions and _resolve
+            for other in claimants:  # kept for legal_actions and _resolve (one tuple each)
                 options = found.get(other, [])
-                cache[("claim", other)] = options
-                if other not in forced:
-                    cache[other] = (*options, PASS[other])
+                if other in forced:
+                    cache[_CLAIM[other]] = tuple(options)
+                else:
+                    cache[other] = cache[_CLAIM[other]] = (*options, PASS[other])
             if len(answers) < len(claimants):
                 return state
         return self._resolve(state)
@@ -190,7 +193,7 @@ class Claims(Hooks):
         changed = False
         for seat in state.claimants:  # 过手胡 / 过手碰 for the seats that declined
             answer = by_seat[seat]
-            options = cache.get(("claim", seat))
+            options = cache.get(_CLAIM[seat])  # (Pass included: neither Hu nor Peng)
             if options is None:
                 options = self._claim_options(state, seat)
             if answer.__class__ is not Hu and any(o.__class__ is Hu for o in options):

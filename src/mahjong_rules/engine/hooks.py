@@ -301,9 +301,11 @@ class Hooks:
         return self._hand_complete(state, seat) and self.self_win_allowed(state, seat)
 
     def _hand_complete(self, state: State, seat: int) -> bool:
-        """Whether the seat in turn holds a complete hand (known at the draw from its waits)."""
+        """Whether the seat in turn holds a complete hand (known at the draw from its waits).
+        Worked out here it is not kept: the seat's memo is then empty, and a first entry would
+        cost every kept state holding the seat a dict table (about 120 bytes)."""
         s = state.seats[seat]
         complete: bool | None = s.cache.get("complete")
         if complete is None:
-            complete = s.cache["complete"] = self.is_complete(state, seat, s.concealed)
+            complete = self.is_complete(state, seat, s.concealed)
         return complete

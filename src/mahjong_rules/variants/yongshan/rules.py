@@ -93,12 +93,15 @@ class Yongshan(Rules):
         return split_wilds(concealed, state.wild_kinds.lanes)
 
     def _split(self, state: State, seat: int) -> tuple[TileCounts, int]:
-        """:meth:`wilds_in` of the seat's concealed tiles, kept on the (immutable) seat: the
-        turn's discards, kongs and waits all read it."""
+        """:meth:`wilds_in` of the seat's concealed tiles. The turn's discards, kongs and waits
+        all read it, so a hand without wildcards is marked as such on the (immutable) seat: a
+        flag costs a kept state no memory, where keeping the split itself would."""
         s = state.seats[seat]
-        found: tuple[TileCounts, int] | None = s.cache.get("split")
-        if found is None:
-            found = s.cache["split"] = self.wilds_in(state, s.concealed)
+        if s.cache.get("no_wilds"):
+            return s.concealed, 0
+        found = self.wilds_in(state, s.concealed)
+        if found[0] is s.concealed:
+            s.cache["no_wilds"] = True
         return found
 
     def _only_wilds(self, state: State, counts: TileCounts) -> bool:
