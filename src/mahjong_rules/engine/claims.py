@@ -91,10 +91,7 @@ class Claims(Hooks):
             if held >= 2 or (held and bits & wild_lanes):
                 out.append(other)
                 continue
-            waits = s.cache.get("waits")
-            if waits is None:
-                waits = self._wait_mask(state, other)
-            if waits >> index & 1:
+            if self._wait_mask(state, other) >> index & 1:
                 out.append(other)
         return out
 

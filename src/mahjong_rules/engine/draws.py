@@ -127,10 +127,7 @@ class Draws(Hooks):
         fields["current"] = seat
         fields["ti_made"] = False
         fields["events"] = (*events, DREW[replacement][seat][tile.index])
-        state = remake(State, fields)
-        if self.self_win_forced(state, seat) and self._can_self_win(state, seat):
-            return self._self_draw_win(state, seat, forced=True)  # FLOW-4
-        return state
+        return self._begin_turn(remake(State, fields))
 
     def _begin_turn(self, state: State) -> State:
         """Apply a forced self-draw win at once (FLOW-4)."""

@@ -37,9 +37,7 @@ def replace(obj: _T, **changes: Any) -> _T:
     fields.update(changes)
     if "cache" in fields:
         fields["cache"] = {}
-    new = _new(obj.__class__)
-    _setattr(new, "__dict__", fields)
-    return new
+    return remake(obj.__class__, fields)
 
 
 def remake(cls: type[_T], fields: dict[str, Any]) -> _T:

@@ -15,6 +15,7 @@ from mahjong_rules.engine.edit import (
     DISCARDED,
     DISCARDS,
     HU,
+    after_peng,
     discard_actions,
     pay,
     take,
@@ -61,12 +62,8 @@ class Turns(Hooks):
     def _turn_actions(self, state: State, seat: int) -> tuple[Action, ...]:
         """The seat in turn's actions: Hu, kongs, the variant's own, then its discards."""
         out: list[Action] = []
-        s = state.seats[seat]
-        if s.drawn is not None or not state.discards_made:  # not after a peng (after_peng)
-            complete = s.cache.get("complete")  # (_can_self_win, with its first test inline)
-            if complete is None:
-                complete = self._hand_complete(state, seat)
-            if complete and self.self_win_allowed(state, seat):
+        if not after_peng(state, seat):
+            if self._can_self_win(state, seat):
                 out.append(HU[seat])
             out.extend(self.turn_kongs(state, seat))
         out.extend(self.extra_turn_actions(state, seat))

@@ -183,11 +183,7 @@ class Rules(Turns, Claims, Draws, Wins):
         cached = state.cache.get(seat)
         if cached is not None and seat.__class__ is int:
             return cached  # type: ignore[no-any-return]
-        if seat.__class__ is not int or not 0 <= seat < state.players:
-            check_seat(state, seat)  # raises
-        if state.phase is TURN and seat == state.current:
-            found = state.cache[seat] = self._turn_actions(state, seat)
-            return found
+        check_seat(state, seat)
         return self._legal_actions(state, seat)
 
     def default_action(self, state: State, seat: int) -> Action | None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from mahjong_rules.counts import TileCounts, TileSet
+from mahjong_rules.engine.edit import FOURS
 from mahjong_rules.melds import Meld
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.yongshan.best_reading import fits_with_melds
@@ -57,7 +58,7 @@ def split_wilds(concealed: TileCounts, lanes: int) -> tuple[TileCounts, int]:
     return TileCounts._make(bits & ~lanes, concealed.size - wilds), wilds
 
 
-_ONES = sum(1 << (3 * i) for i in range(34))
+_ONES = FOURS >> 2
 """The lowest bit of every kind's lane."""
 
 

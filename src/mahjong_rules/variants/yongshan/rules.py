@@ -23,7 +23,7 @@ import attrs
 
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.actions import Action, Gang, Peng, Ti
-from mahjong_rules.engine.edit import PENG, end_hand, pay, record_wins
+from mahjong_rules.engine.edit import FOURS, PENG, end_hand, pay, record_wins
 from mahjong_rules.engine.settlement import (
     HandResult,
     Payment,
@@ -58,8 +58,7 @@ _SUITED = all_tiles(honors=False)
 _SUIT_TILES = tuple(sum(1 << i for i in range(9 * k, 9 * k + 9)) for k in range(3))
 """The 34-bit kind mask of each suit (万, 筒, 条)."""
 _ALL = all_tiles(honors=True)
-_FOURS = sum(4 << (3 * i) for i in range(34))
-_ONES = _FOURS >> 2
+_ONES = FOURS >> 2
 _PENG = MeldKind.PENG  # a global is read faster than an enum member
 
 
@@ -133,9 +132,7 @@ class Yongshan(Rules):
     def compute_waits(self, state: State, seat: int) -> int:
         s = state.seats[seat]
         naturals, wilds = self._split(state, seat)
-        held = suits_of(naturals)
-        if held != ALL_SUITS:
-            held |= meld_suits(s.melds)
+        held = self._suits(state, seat, naturals)
         if held == ALL_SUITS:
             return 0  # 缺一门: a three-suit hand never wins
         wild_mask = state.wild_kinds.mask
@@ -161,7 +158,7 @@ class Yongshan(Rules):
 
     def self_win_forced(self, state: State, seat: int) -> bool:
         """YS-NODISCARD-1, YS-ALLWILD-1: a hand of wildcards only must win."""
-        return not state.seats[seat].concealed.bits & ~state.wild_kinds.lanes
+        return self._only_wilds(state, state.seats[seat].concealed)
 
     def ting_dian(self, state: State, seat: int) -> bool:
         """Whether ``seat``'s 3k+1 hand is 听点 (YS-TINGDIAN-1: a wildcard waits alone)."""
@@ -250,11 +247,11 @@ class Yongshan(Rules):
             return out
         bits = naturals.bits  # the kinds held at least 4 - wilds times (a lane of 4: 0b100)
         enough = (
-            bits & _FOURS
+            bits & FOURS
             if not wilds
-            else bits & _FOURS | (bits & _ONES) & (bits >> 1 & _ONES) << 2
+            else bits & FOURS | (bits & _ONES) & (bits >> 1 & _ONES) << 2
             if wilds == 1
-            else bits & (_FOURS | _FOURS >> 1)
+            else bits & (FOURS | FOURS >> 1)
             if wilds == 2
             else (bits | bits >> 1 | bits >> 2) & _ONES
         )
