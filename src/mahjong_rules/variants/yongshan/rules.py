@@ -333,10 +333,11 @@ class Yongshan(Rules):
         if not s.pass_peng.mask >> tile.index & 1:
             for k in range(min(n, 2), 0 if every else min(n, 2) - 1, -1):  # naturals used
                 for chosen in wild_choices(concealed, kinds, 2 - k) if k < 2 else [()]:
-                    after = concealed.bits - (k << 3 * tile.index)  # the hand after the peng
+                    bits = concealed.bits - (k << 3 * tile.index)  # the hand after the peng
                     for wild in chosen:
-                        after -= 1 << 3 * wild.index
-                    if after & ~kinds.lanes:  # YS-CLAIM-5: not only wildcards left
+                        bits -= 1 << 3 * wild.index
+                    after = TileCounts._make(bits, concealed.size - 2)
+                    if not self._only_wilds(state, after):  # YS-CLAIM-5
                         out.append(Peng(seat, chosen) if chosen else PENG[seat])
         if n + wilds >= 3:
             for k in range(min(n, 3), 0 if every else min(n, 3) - 1, -1):
