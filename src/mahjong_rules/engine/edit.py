@@ -94,6 +94,13 @@ _DISCARD_ROWS: tuple[tuple[list[tuple[Discard, ...] | None], ...], ...] = tuple(
 )
 """Per seat and part (万 筒 条, honors): the Discard actions of the kinds of each 9-bit (7-bit)
 mask of that part, built the first time the pattern is met."""
+_HELD_ROWS: tuple[tuple[dict[int, tuple[Discard, ...]], ...], ...] = tuple(
+    tuple({} for _ in range(4)) for _ in range(4)
+)
+"""The same tuples keyed by the part's held lanes instead (bit ``3r`` set where rank ``r`` is
+held): at most 512 keys a part, so the memo stays small."""
+_PART = (1 << 27) - 1
+_LOW_LANES = sum(1 << 3 * i for i in range(34))
 
 
 def discard_actions(seat: int, mask: int) -> tuple[Discard, ...]:
@@ -116,9 +123,39 @@ def discard_actions(seat: int, mask: int) -> tuple[Discard, ...]:
     return found
 
 
+def held_discards(seat: int, bits: int) -> tuple[Discard, ...]:
+    """:func:`discard_actions` of the kinds held in the :attr:`TileCounts.bits
+    <mahjong_rules.counts.TileCounts.bits>` ``bits``, read from the lanes without building
+    the kinds' mask first."""
+    present = (bits | bits >> 1 | bits >> 2) & _LOW_LANES  # bit 3i set where kind i is held
+    rows = _HELD_ROWS[seat]
+    found: tuple[Discard, ...] = ()
+    lanes = present & _PART
+    if lanes:
+        found = rows[0].get(lanes) or _held_row(seat, 0, lanes)
+    lanes = present >> 27 & _PART
+    if lanes:
+        found += rows[1].get(lanes) or _held_row(seat, 1, lanes)
+    lanes = present >> 54 & _PART
+    if lanes:
+        found += rows[2].get(lanes) or _held_row(seat, 2, lanes)
+    lanes = present >> 81
+    if lanes:
+        found += rows[3].get(lanes) or _held_row(seat, 3, lanes)
+    return found
+
+
 def _discard_row(seat: int, part: int, m: int) -> tuple[Discard, ...]:
     row = DISCARDS[seat]
     found = _DISCARD_ROWS[seat][part][m] = tuple(
         row[9 * part + r] for r in range(9) if m >> r & 1
+    )
+    return found
+
+
+def _held_row(seat: int, part: int, lanes: int) -> tuple[Discard, ...]:
+    m = sum(1 << r for r in range(9) if lanes >> 3 * r & 1)
+    found = _HELD_ROWS[seat][part][lanes] = _DISCARD_ROWS[seat][part][m] or _discard_row(
+        seat, part, m
     )
     return found

@@ -114,12 +114,14 @@ class Hooks:
 
     # ------------------------------------------------------------------ a seat's turn
 
-    def discardable(self, state: State, seat: int) -> Iterable[Tile]:
-        """The kinds ``seat`` may discard in its turn, in tile order: a
-        :class:`~mahjong_rules.counts.TileSet` (the engine reads its mask straight into shared
-        Discard actions) or any iterable of tiles. Default: every kind it holds,
-        ``concealed.distinct()`` (a variant removes wildcards, or locks a declared hand)."""
-        return state.seats[seat].concealed.distinct()
+    def discardable(self, state: State, seat: int) -> TileCounts | Iterable[Tile]:
+        """The kinds ``seat`` may discard in its turn: a
+        :class:`~mahjong_rules.counts.TileCounts` (each kind it holds once, whatever its
+        count), a :class:`~mahjong_rules.counts.TileSet`, or any other iterable of tiles (in
+        tile order). The engine reads a ``TileCounts``' or ``TileSet``'s bits straight into
+        shared Discard actions. Default: every kind it holds, its ``concealed`` counts (a
+        variant removes wildcards, or locks a declared hand)."""
+        return state.seats[seat].concealed
 
     def turn_kongs(self, state: State, seat: int) -> list[Action]:
         """The kongs ``seat`` may make from its hand in its turn (暗杠, 补杠), in order.

@@ -17,6 +17,7 @@ from mahjong_rules.engine.edit import (
     HU,
     after_peng,
     discard_actions,
+    held_discards,
     pay,
     take,
 )
@@ -68,7 +69,9 @@ class Turns(Hooks):
             out.extend(self.turn_kongs(state, seat))
         out.extend(self.extra_turn_actions(state, seat))
         tiles = self.discardable(state, seat)
-        if isinstance(tiles, TileSet):
+        if isinstance(tiles, TileCounts):
+            discards = held_discards(seat, tiles.bits)
+        elif isinstance(tiles, TileSet):
             discards = discard_actions(seat, tiles.mask)
         else:
             row = DISCARDS[seat]

@@ -124,10 +124,10 @@ class Baoshan(Rules):
             return self._ready(s.concealed.remove(s.drawn))
         return False
 
-    def discardable(self, state: State, seat: int) -> Iterable[Tile]:
+    def discardable(self, state: State, seat: int) -> TileCounts | Iterable[Tile]:
         s = state.seats[seat]
         if not s.ting:
-            return s.concealed.distinct()
+            return s.concealed  # every kind held
         if s.drawn is not None:
             return TileSet._make(1 << s.drawn.index)  # BS-TING-3: the locked hand never changes
         # the dealer's declaring discard must leave him ready (BS-TING-1)

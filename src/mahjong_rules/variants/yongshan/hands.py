@@ -33,6 +33,7 @@ __all__ = [
     "meld_suits",
     "split_wilds",
     "suits_of",
+    "suits_of_bits",
     "wild_choices",
 ]
 
@@ -64,7 +65,12 @@ _ONES = FOURS >> 2
 
 def suits_of(naturals: TileCounts) -> int:
     """The suits ``naturals`` hold, as a mask: 1 万, 2 筒, 4 条."""
-    bits = naturals.bits
+    return suits_of_bits(naturals.bits)
+
+
+def suits_of_bits(bits: int) -> int:
+    """:func:`suits_of` the tiles of :attr:`TileCounts.bits <mahjong_rules.counts.TileCounts.bits>`
+    ``bits``."""
     return (
         (1 if bits & _SUIT_KEY else 0)
         | (2 if bits >> 27 & _SUIT_KEY else 0)

@@ -44,6 +44,7 @@ from mahjong_rules.variants.yongshan.hands import (
     meld_suits,
     split_wilds,
     suits_of,
+    suits_of_bits,
     wild_choices,
 )
 from mahjong_rules.variants.yongshan.options import YongshanOptions
@@ -131,10 +132,10 @@ class Yongshan(Rules):
 
     def compute_waits(self, state: State, seat: int) -> int:
         s = state.seats[seat]
-        naturals, wilds = self._split(state, seat)
-        held = self._suits(state, seat, naturals)
+        held = suits_of_bits(s.concealed.bits & ~state.wild_kinds.lanes) | meld_suits(s.melds)
         if held == ALL_SUITS:
-            return 0  # 缺一门: a three-suit hand never wins
+            return 0  # 缺一门: a three-suit hand never wins (told before the wildcard split)
+        naturals, wilds = self._split(state, seat)
         wild_mask = state.wild_kinds.mask
         mask = wait_mask(naturals, wilds, True, False)
         if mask and wild_mask:
@@ -222,9 +223,9 @@ class Yongshan(Rules):
 
     # ------------------------------------------------------------------ turn actions
 
-    def discardable(self, state: State, seat: int) -> Iterable[Tile]:
-        """YS-WILD-4: never a wildcard."""
-        return self._split(state, seat)[0].distinct()
+    def discardable(self, state: State, seat: int) -> TileCounts | Iterable[Tile]:
+        """YS-WILD-4: never a wildcard (the kinds of its natural tiles)."""
+        return self._split(state, seat)[0]
 
     def _may_meld(self, state: State, seat: int, tile: Tile) -> bool:
         """YS-CLAIM-2: no peng or kong of a third suit once one's melds span two; never a
