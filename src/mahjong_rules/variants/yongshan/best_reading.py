@@ -88,11 +88,35 @@ _LACKING = (1, 2, 4, 6, 5, 3)
 
 def fits_with_melds(concealed: TileCounts, wilds: int, melds: tuple[Meld, ...]) -> bool:
     """Whether a standard-form reading of ``concealed`` + ``wilds`` holds, with ``melds``, no
-    fifth copy of any tile (YS-WILD-6). One programme, the most general class."""
+    fifth copy of any tile (YS-WILD-6).
+
+    Worked out suit by suit (a chow never crosses a suit): for each suit, the wildcard counts
+    with which its natural tiles complete, with the pair and without (:func:`_suit_fits`, a
+    small memo keyed by the suit's counts and limits); then whether some three of those, one
+    suit holding the pair, use exactly ``wilds``.
+    """
     c, limit = _counts_and_limits(concealed, melds)
     if any(c[i] > limit[i] for i in range(27)):
         return False
-    return _fits(tuple(c), wilds, tuple(limit))
+    parts = [_suit_fits(tuple(c[s : s + 9]), tuple(limit[s : s + 9]), wilds) for s in (0, 9, 18)]
+    for j in range(3):  # the suit holding the pair
+        used = parts[j][1]
+        for k in range(3):
+            if k != j:
+                used = _sum_of(used, parts[k][0], wilds)
+        if used >> wilds & 1:
+            return True
+    return False
+
+
+def _sum_of(a: int, b: int, most: int) -> int:
+    """The counts ``x + y`` (at most ``most``) of ``x`` in the bit set ``a`` and ``y`` in ``b``."""
+    out = 0
+    while a:
+        low = a & -a
+        out |= b << low.bit_length() - 1
+        a ^= low
+    return out & (2 << most) - 1
 
 
 def _counts_and_limits(
@@ -107,29 +131,22 @@ def _counts_and_limits(
     return c, limit
 
 
-@lru_cache(maxsize=4096)
-def _fits(c: tuple[int, ...], wilds: int, limit: tuple[int, ...]) -> bool:
-    """The feasibility programme of :func:`fits_with_melds`. A suit with no natural tile and
-    no meld takes any multiple of three wildcards (and two more for the pair) at once."""
-    free = [not any(c[s : s + 9]) and min(limit[s : s + 9]) == 4 for s in (0, 9, 18)]
-
-    @cache
-    def ok(i: int, k1: int, k2: int, left: int, paired: bool) -> bool:
-        if i == 27:
-            return not left and paired
-        if i % 9 == 0 and free[i // 9]:
-            return any(
-                ok(i + 9, 0, 0, left - x - 2 * q, paired or bool(q))
-                for q in ((0,) if paired else (0, 1))
-                for x in range(0, left - 2 * q + 1, 3)
-            )
-        chows = 0 if i % 9 > 6 else 4
-        return any(
-            ok(i + 1, k, k1, left - x, paired or bool(q))
-            for k, p, q, x, _ in _choices(c[i], limit[i], k1 + k2, left, paired, chows, True)
-        )
-
-    return ok(0, 0, 0, wilds, False)
+@lru_cache(maxsize=8192)
+def _suit_fits(c: tuple[int, ...], limit: tuple[int, ...], most: int) -> tuple[int, int]:
+    """One suit's nine kinds: ``(without the pair, with it)``, each the bit set of wildcard
+    counts (up to ``most``) with which its natural copies ``c`` complete, no kind holding more
+    than ``limit`` copies as read."""
+    full = (2 << most) - 1
+    states = {(0, 0, False): 1}  # (chows owed from one / two kinds back, paired): counts used
+    for r in range(9):
+        chows = 0 if r > 6 else 4
+        after: dict[tuple[int, int, bool], int] = {}
+        for (k1, k2, paired), used in states.items():
+            for k, _, q, x, _ in _choices(c[r], limit[r], k1 + k2, most, paired, chows, True):
+                key = (k, k1, paired or bool(q))
+                after[key] = after.get(key, 0) | used << x & full
+        states = after
+    return states.get((0, 0, False), 0), states.get((0, 0, True), 0)
 
 
 def _choices(

@@ -112,9 +112,24 @@ def fits_melds(naturals: TileCounts, wilds: int, melds: tuple[Meld, ...]) -> boo
     return fits_with_melds(naturals, wilds, melds)
 
 
-def wild_choices(concealed: TileCounts, kinds: TileSet, n: int) -> Iterator[tuple[Tile, ...]]:
+def wild_choices(concealed: TileCounts, kinds: TileSet, n: int) -> tuple[tuple[Tile, ...], ...]:
     """Every way to pick ``n`` wildcard tiles from ``concealed`` (kinds ``kinds``: one or two),
-    each a sorted tuple, in tile order: the ``wild_tiles`` of a peng or kong."""
+    each a sorted tuple, in tile order: the ``wild_tiles`` of a peng or kong.
+
+    Memoized by the wildcards held (at most 25 patterns for a pair of kinds), the kinds and
+    ``n``, so the memo stays small.
+    """
+    key = (concealed.bits & kinds.lanes, kinds.mask, n)
+    found = _CHOICES.get(key)
+    if found is None:
+        found = _CHOICES[key] = tuple(_wild_choices(concealed, kinds, n))
+    return found
+
+
+_CHOICES: dict[tuple[int, int, int], tuple[tuple[Tile, ...], ...]] = {}
+
+
+def _wild_choices(concealed: TileCounts, kinds: TileSet, n: int) -> Iterator[tuple[Tile, ...]]:
     held = [(t, concealed.count(t)) for t in kinds]
     if len(held) == 1:  # 单听用: one way at most
         tile, count = held[0]

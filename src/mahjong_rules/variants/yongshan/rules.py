@@ -264,7 +264,7 @@ class Yongshan(Rules):
             if self._may_meld(state, seat, tile):
                 for chosen in wild_choices(concealed, kinds, 4 - n) if n < 4 else [()]:
                     out.append(Gang(seat, tile, MeldKind.AN_GANG, chosen))
-        one_wild: list[tuple[Tile, ...]] | None = None  # the wildcards a 补杠 may add
+        one_wild: tuple[tuple[Tile, ...], ...] | None = None  # the wildcards a 补杠 may add
         for meld in s.melds:
             if meld.kind is not _PENG:
                 continue
@@ -272,7 +272,7 @@ class Yongshan(Rules):
                 out.append(Gang(seat, meld.tile, MeldKind.BU_GANG))
             elif wilds:
                 if one_wild is None:
-                    one_wild = list(wild_choices(concealed, kinds, 1))
+                    one_wild = wild_choices(concealed, kinds, 1)
                 for chosen in one_wild:
                     out.append(Gang(seat, meld.tile, MeldKind.BU_GANG, chosen))
         return out
