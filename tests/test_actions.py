@@ -159,3 +159,24 @@ def test_actions_stay_frozen_and_distinct_by_class() -> None:
     assert Hu(0) != cast(Action, Pass(0))
     assert len({Hu(0), Pass(0), Ting(0), Hu(0)}) == 3
     assert Gang(0, T("5m"), AN) != Gang(0, T("5m"), BU)
+
+
+@pytest.mark.parametrize(
+    ("made", "checked"),
+    [
+        (Gang._make(2, Tile("5p"), MeldKind.ZHI_GANG), Gang(2, Tile("5p"), MeldKind.ZHI_GANG)),
+        (
+            Gang._make(1, Tile("3m"), MeldKind.AN_GANG, (Tile("9s"), Tile("9s"))),
+            Gang(1, Tile("3m"), MeldKind.AN_GANG, (Tile("9s"), Tile("9s"))),
+        ),
+        (Peng._make(3, (Tile("1s"), Tile("2s"))), Peng(3, (Tile("1s"), Tile("2s")))),
+        (Ti._make(0, Tile("7m"), Tile("9s")), Ti(0, Tile("7m"), Tile("9s"))),
+    ],
+)
+def test_unchecked_builds_equal_the_checked_constructor(made: Action, checked: Action) -> None:
+    """The engine's listings build kongs, pengs and 提 unchecked (their values are known
+    valid): the same values, hashes and reprs as the constructor's."""
+    assert made == checked and hash(made) == hash(checked)
+    assert repr(made) == repr(checked) and type(made) is type(checked)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.seat = 0  # type: ignore[misc]

@@ -59,12 +59,12 @@ def turn_kongs(rules: _Rules, state: State, seat: int) -> list[Action]:
         low = quads & -quads
         tile = ALL_TILES[(low.bit_length() - 1) // 3]
         if rules.concealed_kong_allowed(state, seat, tile):
-            out.append(Gang(seat, tile, MeldKind.AN_GANG))
+            out.append(Gang._make(seat, tile, MeldKind.AN_GANG))
         quads ^= low
     if not s.ting:
         for meld in s.melds:
             if meld.kind is _PENG and s.concealed.bits >> 3 * meld.tile.index & 7:
-                out.append(Gang(seat, meld.tile, MeldKind.BU_GANG))
+                out.append(Gang._make(seat, meld.tile, MeldKind.BU_GANG))
     return out
 
 
@@ -78,7 +78,7 @@ def meld_claims(rules: _Rules, state: State, seat: int, tile: Tile) -> list[Acti
     if held >= 2 and tile not in s.pass_peng:
         out.append(PENG[seat])
     if held == 3 and state.tiles_left > 0:
-        out.append(Gang(seat, tile, MeldKind.ZHI_GANG))
+        out.append(Gang._make(seat, tile, MeldKind.ZHI_GANG))
     return out
 
 

@@ -55,12 +55,16 @@ from mahjong_rules.wins.detector import wait_mask
 
 __all__ = ["Yongshan"]
 
-_SUITED = all_tiles(honors=False)
 _SUIT_TILES = tuple(sum(1 << i for i in range(9 * k, 9 * k + 9)) for k in range(3))
 """The 34-bit kind mask of each suit (万, 筒, 条)."""
 _ALL = all_tiles(honors=True)
 _ONES = FOURS >> 2
-_PENG = MeldKind.PENG  # a global is read faster than an enum member
+_PENG, _AN_GANG, _BU_GANG, _ZHI_GANG = (  # a global is read faster than an enum member
+    MeldKind.PENG,
+    MeldKind.AN_GANG,
+    MeldKind.BU_GANG,
+    MeldKind.ZHI_GANG,
+)
 
 
 class Yongshan(Rules):
@@ -144,17 +148,27 @@ class Yongshan(Rules):
             mask &= sum(m for k, m in enumerate(_SUIT_TILES) if held >> k & 1) | wild_mask
         if not mask:
             return 0
-        check = s.melds and any(naturals.count(m.tile) + m.size + wilds + 1 > 4 for m in s.melds)
-        for tile in _SUITED:
-            if not mask >> tile.index & 1:
-                continue
+        melds = s.melds
+        check = melds and any(naturals.count(m.tile) + m.size + wilds + 1 > 4 for m in melds)
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            tile = _ALL[low.bit_length() - 1]
             physical = s.concealed.count(tile) + sum(
-                m.naturals if m.tile is tile else m.wild_tiles.count(tile) for m in s.melds
+                m.naturals if m.tile is tile else m.wild_tiles.count(tile) for m in melds
             )
-            if physical >= 4 or (
-                check and not self.is_complete(state, seat, s.concealed.add(tile))
-            ):
-                mask &= ~(1 << tile.index)
+            if physical >= 4:
+                mask ^= low
+            elif check:
+                # the shape and the suits are complete with any tile of the mask (is_complete's
+                # first tests): only the fit beside the melds is left to ask (YS-WILD-6)
+                if low & wild_mask:
+                    fits = fits_melds(naturals, wilds + 1, melds)
+                else:
+                    fits = fits_melds(naturals.add(tile), wilds, melds)
+                if not fits:
+                    mask ^= low
         return mask
 
     def self_win_forced(self, state: State, seat: int) -> bool:
@@ -263,18 +277,18 @@ class Yongshan(Rules):
             n = naturals.count(tile)
             if self._may_meld(state, seat, tile):
                 for chosen in wild_choices(concealed, kinds, 4 - n) if n < 4 else [()]:
-                    out.append(Gang(seat, tile, MeldKind.AN_GANG, chosen))
+                    out.append(Gang._make(seat, tile, _AN_GANG, chosen))
         one_wild: tuple[tuple[Tile, ...], ...] | None = None  # the wildcards a 补杠 may add
         for meld in s.melds:
             if meld.kind is not _PENG:
                 continue
             if naturals.bits >> 3 * meld.tile.index & 7:
-                out.append(Gang(seat, meld.tile, MeldKind.BU_GANG))
+                out.append(Gang._make(seat, meld.tile, _BU_GANG))
             elif wilds:
                 if one_wild is None:
                     one_wild = wild_choices(concealed, kinds, 1)
                 for chosen in one_wild:
-                    out.append(Gang(seat, meld.tile, MeldKind.BU_GANG, chosen))
+                    out.append(Gang._make(seat, meld.tile, _BU_GANG, chosen))
         return out
 
     def _win_or_throw(self, state: State, seat: int) -> bool:
@@ -314,7 +328,7 @@ class Yongshan(Rules):
                     continue
                 for wild in sorted(set(meld.wild_tiles)):
                     if not self._only_wilds(state, s.concealed.remove(tile).add(wild)):
-                        out.append(Ti(seat, tile, wild))
+                        out.append(Ti._make(seat, tile, wild))
         return out
 
     def meld_claims(self, state: State, seat: int, tile: Tile) -> list[Action]:
@@ -339,11 +353,11 @@ class Yongshan(Rules):
                         bits -= 1 << 3 * wild.index
                     after = TileCounts._make(bits, concealed.size - 2)
                     if not self._only_wilds(state, after):  # YS-CLAIM-5
-                        out.append(Peng(seat, chosen) if chosen else PENG[seat])
+                        out.append(Peng._make(seat, chosen) if chosen else PENG[seat])
         if n + wilds >= 3:
             for k in range(min(n, 3), 0 if every else min(n, 3) - 1, -1):
                 for chosen in wild_choices(concealed, kinds, 3 - k) if k < 3 else [()]:
-                    out.append(Gang(seat, tile, MeldKind.ZHI_GANG, chosen))
+                    out.append(Gang._make(seat, tile, _ZHI_GANG, chosen))
         return out
 
     # ------------------------------------------------------------------ payments and the end
