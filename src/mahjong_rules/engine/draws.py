@@ -17,6 +17,7 @@ from mahjong_rules.tiles import Tile
 
 __all__ = ["Draws"]
 
+_NO_TILES = TileCounts()
 _ALONE = tuple((tile,) for tile in ALL_TILES)
 """The turn draws of a turn begun with an ordinary draw: one shared tuple per tile."""
 
@@ -39,7 +40,7 @@ class Draws(Hooks):
     def _deal(self, state: State) -> State:
         """DEAL-1: the dealer takes the first 14 tiles, each following seat the next 13."""
         wall, n, dealer = state.wall, state.players, state.dealer
-        hands: list[TileCounts] = [TileCounts()] * n
+        hands: list[TileCounts] = [_NO_TILES] * n
         hands[dealer] = _dealt(wall, 0, 14)
         pos = 14
         for k in range(1, n):

@@ -150,10 +150,9 @@ class Rules(Turns, Claims, Draws, Wins):
             raise OptionsError(
                 f"buy_points must be {self.players} whole numbers 0..{self.buy_cap}, got {points!r}"
             )
-        state = replace(
-            state,
-            seats=tuple(replace(s, points=p) for s, p in zip(state.seats, points, strict=True)),
-        )
+        if any(points):  # (a seat's points start at 0)
+            seats = tuple(replace(s, points=p) for s, p in zip(state.seats, points, strict=True))
+            state = replace(state, seats=seats)
         return self._deal(state)
 
     def to_act(self, state: State) -> frozenset[int]:

@@ -47,6 +47,9 @@ def wild_kinds(indicator: Tile, wildcards: str = "single") -> TileSet:
     单听用 (``"single"``): rank + 1 in the same suit, 9 wrapping to 1. 双听用 (``"double"``):
     rank + 1 and rank - 1, 1 wrapping to 9 (Reading).
     """
+    found = _WILD_KINDS.get((indicator, wildcards))
+    if found is not None:
+        return found  # a hand deals one: memoized (27 tiles, two counts)
     if indicator.is_honor:
         raise WallError(f"a 本金 tile is suited (Yongshan has no honors), got {indicator}")
     if wildcards not in ("single", "double"):
@@ -56,7 +59,11 @@ def wild_kinds(indicator: Tile, wildcards: str = "single") -> TileSet:
     kinds = [Tile(base + rank % 9)]  # rank + 1, 9 → 1
     if wildcards == "double":
         kinds.append(Tile(base + (rank - 2) % 9))  # rank - 1, 1 → 9
-    return TileSet(kinds)
+    found = _WILD_KINDS[indicator, wildcards] = TileSet(kinds)
+    return found
+
+
+_WILD_KINDS: dict[tuple[Tile, str], TileSet] = {}
 
 
 @attrs.frozen

@@ -55,16 +55,18 @@ def penalty_payments(rules: _Rules, state: State) -> tuple[list[Payment], dict[i
                 for payee in unwon
                 if payee != payer and not pig[payee]
             )
+    payers = [p for p in unwon if not pig[p] and not ready[p]]  # YS-PENALTY-2 (3: no pigs)
+    if not payers:
+        return payments, ready  # nobody pays 查叫: no best win need be searched
     best: dict[int, int] = {}
     for payee in unwon:
         if ready[payee]:
             breakdown = rules.best_win(state, payee, WinKind.SELF_DRAW)
             best[payee] = breakdown.points if breakdown is not None else 0
-    for payer in unwon:
-        if not pig[payer] and not ready[payer]:  # YS-PENALTY-2 (3: pigs are never ready)
-            payments.extend(
-                Payment(payer, payee, points, PaymentReason.PENALTY)
-                for payee, points in best.items()
-                if points
-            )
+    for payer in payers:
+        payments.extend(
+            Payment(payer, payee, points, PaymentReason.PENALTY)
+            for payee, points in best.items()
+            if points
+        )
     return payments, ready
