@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from mahjong_rules.counts import TileCounts
-from mahjong_rules.engine.edit import ALL_TILES, DREW, NO_KINDS
+from mahjong_rules.engine.actions import Discard
+from mahjong_rules.engine.edit import ALL_TILES, DREW, NO_KINDS, discard_and_draw
 from mahjong_rules.engine.events import Dealt, Event, WallExhausted
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.state import TURN, SeatState, State, remake, replace
@@ -77,11 +78,17 @@ class Draws(Hooks):
         return self._draw_into(state, fields, seat, replacement)
 
     def _draw_into(
-        self, state: State, fields: dict[str, Any], seat: int, replacement: bool
+        self,
+        state: State,
+        fields: dict[str, Any],
+        seat: int,
+        replacement: bool,
+        discard: Discard | None = None,
     ) -> State:
         """:meth:`_draw` into ``fields``: the new state's fields so far (a copy of ``state``'s
         ``__dict__``, the rest of the transition already in it), so that the whole transition
-        makes one state copy (a discard nobody claims comes here directly)."""
+        makes one state copy. A discard nobody claims comes here directly, as ``discard``: its
+        events and the draw's are then one shared pair."""
         seats = fields["seats"]
         events = fields["events"]
         front, back = state.front, state.back
@@ -127,7 +134,10 @@ class Draws(Hooks):
         fields["phase"] = TURN
         fields["current"] = seat
         fields["ti_made"] = False
-        fields["events"] = (*events, DREW[replacement][seat][tile.index])
+        if discard is not None:
+            fields["events"] = discard_and_draw(discard.seat, discard.tile, seat, tile)
+        else:
+            fields["events"] = (*events, DREW[replacement][seat][tile.index])
         return self._begin_turn(remake(State, fields))
 
     def _begin_turn(self, state: State) -> State:

@@ -43,7 +43,12 @@ class Turns(Hooks):
             self, state: State, seat: int, *, replacement: bool = False, **changes: object
         ) -> State: ...
         def _draw_into(
-            self, state: State, fields: dict[str, Any], seat: int, replacement: bool
+            self,
+            state: State,
+            fields: dict[str, Any],
+            seat: int,
+            replacement: bool,
+            discard: Discard | None = None,
         ) -> State: ...
         def _candidates(self, state: State, seat: int, tile: Tile) -> list[int]: ...
         def _open_window(
@@ -163,12 +168,12 @@ class Turns(Hooks):
         discard_win = self.discard_wins(state, seat, after)
         fields = state.__dict__.copy()
         fields["seats"] = (*state.seats[:seat], after, *state.seats[seat + 1 :])
-        fields["events"] = (DISCARDED[seat][tile.index],)  # a discard starts a transition
+        fields["events"] = DISCARDED[seat][tile.index]  # a discard starts a transition
         fields["discards_made"] = state.discards_made + 1
         fields["step"] = step
         if not candidates and not discard_win and not self._ask_every:
             # the common case: nobody may claim the tile, so the next seat draws at once
-            return self._draw_into(state, fields, self.next_to_draw(state, seat), False)
+            return self._draw_into(state, fields, self.next_to_draw(state, seat), False, action)
         fields["kong_chain"] = 0
         fields["discard_win"] = seat if discard_win else None
         fields["phase"] = CLAIM
