@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mahjong_rules import Discard, Phase, TileCounts, TileSet, get_variant
-from mahjong_rules.engine.edit import discard_actions, held_discards
+from mahjong_rules.engine.edit import discard_actions, discard_and_draw, held_discards
+from mahjong_rules.engine.events import Discarded, Drew
 from mahjong_rules.engine.state import State
 from mahjong_rules.strategies import tile_counts
 from mahjong_rules.tiles import Tile
@@ -66,3 +67,17 @@ def test_flow3_every_form_of_discardable_lists_the_same_discards(form: str) -> N
     assert expected[-len(held.distinct()) :] == tuple(Discard(seat, t) for t in held.distinct())
     fresh = rules.new_hand(seed=11)
     assert rules.legal_actions(fresh, seat) == expected
+
+
+def test_flow1_an_unclaimed_discard_and_the_next_draw_share_their_events() -> None:
+    """The discard and the draw it hands on to are reported as (Discarded, Drew), one shared
+    tuple per (discarder, tile, drawer, tile drawn): kept states do not each hold a copy."""
+    rules = get_variant("baoshan")
+    state = rules.new_hand(seed=3)
+    seat = state.current
+    drawn_before = state.wall[state.front]
+    tile = state.seats[seat].concealed.distinct().mask.bit_length() - 1  # the highest kind
+    after = rules.apply(state, Discard(seat, Tile(tile)))
+    assert after.phase is Phase.TURN and after.current == (seat + 1) % 4
+    assert after.events == (Discarded(seat, Tile(tile)), Drew(after.current, drawn_before, False))
+    assert after.events is discard_and_draw(seat, Tile(tile), after.current, drawn_before)
