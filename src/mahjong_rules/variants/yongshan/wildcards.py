@@ -64,16 +64,16 @@ class WildcardRules(Rules):
         return split_wilds(concealed, state.wild_kinds.lanes)
 
     def _split(self, state: State, seat: int) -> tuple[TileCounts, int]:
-        """:meth:`wilds_in` of the seat's concealed tiles. The turn's discards, kongs and waits
-        all read it, so a hand without wildcards is marked as such on the (immutable) seat: a
-        flag costs a kept state no memory, where keeping the split itself would."""
+        """:meth:`wilds_in` of the seat's concealed tiles, kept on the (immutable) seat: its
+        turn's kongs, 提 and discards, the claims on others' discards and its waits all read
+        it. A hand without wildcards is marked with a flag (its split is the hand itself)."""
         s = state.seats[seat]
-        if s.cache.get("no_wilds"):
-            return s.concealed, 0
-        found = self.wilds_in(state, s.concealed)
-        if found[0] is s.concealed:
-            s.cache["no_wilds"] = True
-        return found
+        found = s.cache.get("split")
+        if found is None:
+            found = self.wilds_in(state, s.concealed)
+            s.cache["split"] = found if found[1] else True
+            return found
+        return (s.concealed, 0) if found is True else found
 
     def _only_wilds(self, state: State, counts: TileCounts) -> bool:
         """Whether ``counts`` hold wildcards only (nothing a seat may discard, YS-NODISCARD-1)."""
@@ -167,13 +167,14 @@ class WildcardRules(Rules):
                 targets |= 1 << meld.tile.index
         if not targets:
             return []
-        naturals, _ = self._split(state, seat)
         if self.options.ti_from_hand:
-            candidates: Iterable[Tile] = naturals.kinds()
+            candidates: Iterable[Tile] = self._split(state, seat)[0].kinds()
         else:
-            candidates = sorted(
-                {t for t in s.turn_draws if targets >> t.index & 1 and t in naturals}
-            )
+            drawn = [t for t in s.turn_draws if targets >> t.index & 1]
+            if not drawn:
+                return []  # no tile drawn this turn is the tile of such a meld
+            naturals = self._split(state, seat)[0]
+            candidates = sorted({t for t in drawn if t in naturals})
         out: list[Action] = []
         for tile in candidates:
             for meld in s.melds:
