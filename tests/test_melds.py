@@ -339,3 +339,13 @@ def test_parse_bounds_the_seat_number(digits: str, shown: str) -> None:
         Meld.parse(text)
     assert str(info.value).startswith(f"seat must be 0..3, got {shown} at position 4 in 'P5m@")
     assert Meld.parse("P5m@001") == Meld(P, Tile("5m"), (), 1)
+
+
+def test_unchecked_build_equals_the_checked_constructor() -> None:
+    """The engine builds the melds of listed claims unchecked (their values are known valid):
+    the same value, hash and text as the constructor's."""
+    made = Meld._make(MeldKind.PENG, Tile("5p"), (Tile("9s"),), 2)
+    checked = Meld(MeldKind.PENG, Tile("5p"), [Tile("9s")], from_seat=2)
+    assert made == checked and hash(made) == hash(checked) and str(made) == "P5p*9s@2"
+    kong = Meld._make(MeldKind.AN_GANG, Tile("3m"), (), None)
+    assert kong == Meld(MeldKind.AN_GANG, Tile("3m")) and repr(kong) == "Meld.parse('A3m')"

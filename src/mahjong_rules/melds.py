@@ -169,6 +169,19 @@ class Meld:
                     f"(at least one natural {tile}, YS-WILD-3)"
                 )
 
+    @classmethod
+    def _make(
+        cls, kind: MeldKind, tile: Tile, wild_tiles: tuple[Tile, ...], from_seat: int | None
+    ) -> Meld:
+        """A meld of values known to be valid (the engine's claims), built unchecked:
+        ``wild_tiles`` sorted already."""
+        obj = _new(cls)
+        _set_kind(obj, kind)
+        _set_tile(obj, tile)
+        _set_wilds(obj, wild_tiles)
+        _set_from(obj, from_seat)
+        return obj
+
     def _what(self) -> str:
         """The meld named in an error message, e.g. ``peng (碰) of 5m``."""
         return f"{self.kind.value} ({self.kind.name_zh}) of {self.tile}"
@@ -221,6 +234,13 @@ class Meld:
     def __repr__(self) -> str:
         return f"Meld.parse({str(self)!r})"
 
+
+_new = object.__new__
+_set_kind = Meld.kind.__set__  # type: ignore[attr-defined]
+_set_tile = Meld.tile.__set__  # type: ignore[attr-defined]
+_set_wilds = Meld.wild_tiles.__set__  # type: ignore[attr-defined]
+_set_from = Meld.from_seat.__set__  # type: ignore[union-attr]
+"""The slots' own setters (a frozen class refuses ``setattr``), for :meth:`Meld._make`."""
 
 _RANKS = "123456789"
 _SUITS = {suit.value: suit for suit in Suit}

@@ -256,7 +256,7 @@ class Claims(Hooks):
         wilds = claim.wild_tiles  # type: ignore[attr-defined]
         seats = list(state.seats)
         if isinstance(claim, Peng):
-            meld = Meld(MeldKind.PENG, tile, wilds, from_seat=discarder)
+            meld = Meld._make(MeldKind.PENG, tile, wilds, discarder)  # a listed claim: valid
             seats[seat] = replace(
                 s,
                 concealed=take(s.concealed, tile, 2, wilds),
@@ -279,7 +279,7 @@ class Claims(Hooks):
                 chain_refs=(),
                 events=(*state.events, Claimed(seat, meld)),
             )
-        meld = Meld(MeldKind.ZHI_GANG, tile, wilds, from_seat=discarder)
+        meld = Meld._make(MeldKind.ZHI_GANG, tile, wilds, discarder)
         seats[seat] = replace(
             s,
             concealed=take(s.concealed, tile, 3, wilds),

@@ -188,7 +188,7 @@ class Turns(Hooks):
         seat, tile = action.seat, action.tile
         s = state.seats[seat]
         if action.kind is MeldKind.AN_GANG:
-            meld = Meld(MeldKind.AN_GANG, tile, action.wild_tiles)
+            meld = Meld._make(MeldKind.AN_GANG, tile, action.wild_tiles, None)  # listed: valid
             seats = list(state.seats)
             seats[seat] = replace(
                 s, concealed=take(s.concealed, tile, 4, action.wild_tiles), melds=(*s.melds, meld)

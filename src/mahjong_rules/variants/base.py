@@ -62,8 +62,10 @@ from mahjong_rules.variants.options import Options
 
 __all__ = ["Rules"]
 
-_ONE = tuple(frozenset((seat,)) for seat in range(4))
-_NOBODY: frozenset[int] = frozenset()
+_SEATS = tuple(frozenset(s for s in range(4) if mask >> s & 1) for mask in range(16))
+"""Every set of seats, by its 4-bit mask: ``to_act`` hands out these shared values."""
+_ONE = tuple(_SEATS[1 << seat] for seat in range(4))
+_NOBODY: frozenset[int] = _SEATS[0]
 
 
 class Rules(Turns, Claims, Draws, Wins):
@@ -164,9 +166,13 @@ class Rules(Turns, Claims, Draws, Wins):
             return _ONE[state.current]
         if phase is ENDED:
             return _NOBODY
-        answered = {a.seat for a in state.answers}
         asked = state.claimants if phase is not BUYING else range(state.players)
-        return frozenset(s for s in asked if s not in answered)
+        mask = 0
+        for seat in asked:
+            mask |= 1 << seat
+        for answer in state.answers:
+            mask &= ~(1 << answer.seat)
+        return _SEATS[mask]
 
     def is_over(self, state: State) -> bool:
         """Whether the hand has ended (its :meth:`result` is then set)."""
