@@ -160,7 +160,7 @@ class Claims(Hooks):
         """One asked seat's answer: kept (sorted by seat), and the window resolved once the
         last one is in. One state copy, which keeps what was worked out for the other seats."""
         seat = action.seat
-        answers = tuple(sorted((*state.answers, action), key=_SEAT))
+        answers = tuple(sorted((*state.answers, action), key=_SEAT)) if state.answers else (action,)
         events = (_PASSED[seat],) if action.__class__ is Pass else ()
         if len(answers) == len(state.claimants):
             return self._resolve(state, answers, events, step)
@@ -222,7 +222,8 @@ class Claims(Hooks):
         claims = [a for a in answers if isinstance(a, (Peng, Gang))]
         if claims:
             # YS-CLAIM-4: a win on the tile does not stop another seat's peng or kong of it
-            return self._take_discard(state, self.pick_claim(state, claims))
+            claim = claims[0] if len(claims) == 1 else self.pick_claim(state, claims)
+            return self._take_discard(state, claim)
         n, discarder = state.players, state.current
         last = max(winners, key=lambda w: (w - discarder) % n) if winners else discarder
         return self._draw(state, self.next_to_draw(state, last))  # YS-TURN-1

@@ -185,8 +185,9 @@ class Hooks:
 
     def pick_claim(self, state: State, claims: Sequence[Action]) -> Action:
         """Which of several pengs / kongs of one discard happens (all asked seats have
-        answered; wins were settled first). Default (YS-CLAIM-1): one using no wildcard beats
-        one using wildcards; then the first seat in play order after the discarder."""
+        answered; wins were settled first). Only asked when there are two or more. Default
+        (YS-CLAIM-1): one using no wildcard beats one using wildcards; then the first seat in
+        play order after the discarder."""
         n, discarder = state.players, state.current
         return min(
             claims, key=lambda a: (bool(getattr(a, "wild_tiles", ())), (a.seat - discarder) % n)

@@ -70,7 +70,11 @@ class WildcardRules(Rules):
         s = state.seats[seat]
         found = s.cache.get("split")
         if found is None:
-            found = self.wilds_in(state, s.concealed)
+            concealed = s.concealed
+            if not concealed.bits & state.wild_kinds.lanes:  # no copy of a wildcard kind held
+                s.cache["split"] = True
+                return concealed, 0
+            found = self.wilds_in(state, concealed)
             s.cache["split"] = found if found[1] else True
             return found
         return (s.concealed, 0) if found is True else found
