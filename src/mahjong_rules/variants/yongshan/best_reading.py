@@ -91,7 +91,7 @@ def fits_with_melds(concealed: TileCounts, wilds: int, melds: tuple[Meld, ...]) 
     fifth copy of any tile (YS-WILD-6).
 
     Worked out suit by suit (a chow never crosses a suit): for each suit, the wildcard counts
-    with which its natural tiles complete, with the pair and without (:func:`_suit_fits`, a
+    with which its natural tiles complete, with the pair and without (``_suit_fits``, a
     small memo keyed by the suit's counts and limits); then whether some three of those, one
     suit holding the pair, use exactly ``wilds``.
     """
