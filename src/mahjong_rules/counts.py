@@ -31,7 +31,9 @@ __all__ = ["BITS_PER_KIND", "TileCounts", "TileSet"]
 BITS_PER_KIND = 3
 """Bits per tile kind in :attr:`TileCounts.bits`: kind ``i`` is ``(bits >> 3*i) & 7``."""
 _LANE = 7
-_LOW_BITS = sum(1 << (BITS_PER_KIND * i) for i in range(34))
+LOW_BITS = sum(1 << (BITS_PER_KIND * i) for i in range(34))
+"""The lowest bit of every kind's lane: ``(b | b >> 1 | b >> 2) & LOW_BITS`` sets bit ``3i``
+where kind ``i`` is held."""
 _TILES = all_tiles()
 
 
@@ -53,7 +55,7 @@ def _suit_kinds(key: int, offset: int) -> tuple[Tile, ...]:
 
 
 _LANE_STARTS = sum(1 << (BITS_PER_KIND * r) for r in range(9))
-_KINDS_OF_LANES = {
+KINDS_OF_LANES = {
     sum(1 << (BITS_PER_KIND * r) for r in range(9) if m >> r & 1): m for m in range(512)
 }
 """One suit's held lanes (bit 3r set where rank r is held) to its 9-bit mask of kinds."""
@@ -141,7 +143,7 @@ class TileCounts:
 
     def __iter__(self) -> Iterator[Tile]:
         b = self.bits
-        present = (b | b >> 1 | b >> 2) & _LOW_BITS  # bit 3i set where kind i is held
+        present = (b | b >> 1 | b >> 2) & LOW_BITS  # bit 3i set where kind i is held
         while present:
             low = present & -present
             shift = low.bit_length() - 1
@@ -163,8 +165,8 @@ class TileCounts:
     def distinct(self) -> TileSet:
         """The kinds present (read per suit from a small table: a hot path)."""
         b = self.bits
-        present = (b | b >> 1 | b >> 2) & _LOW_BITS
-        kinds = _KINDS_OF_LANES
+        present = (b | b >> 1 | b >> 2) & LOW_BITS
+        kinds = KINDS_OF_LANES
         return TileSet._make(
             kinds[present & _SUIT_MASK]
             | kinds[present >> 27 & _SUIT_MASK] << 9

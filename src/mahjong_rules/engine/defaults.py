@@ -24,8 +24,6 @@ __all__ = [
     "win_context",
 ]
 
-
-
 _PENG = MeldKind.PENG  # a global is read faster than an enum member
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from mahjong_rules.counts import TileCounts, TileSet
+from mahjong_rules.counts import KINDS_OF_LANES, LOW_BITS, TileCounts, TileSet
 from mahjong_rules.engine.actions import Discard, Hu, Pass, Peng
 from mahjong_rules.engine.events import Discarded, Drew, Event, Paid, Settled, Won
 from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
@@ -118,7 +118,6 @@ _HELD_ROWS: tuple[tuple[dict[int, tuple[Discard, ...]], ...], ...] = tuple(
 """The same tuples keyed by the part's held lanes instead (bit ``3r`` set where rank ``r`` is
 held): at most 512 keys a part, so the memo stays small."""
 _PART = (1 << 27) - 1
-_LOW_LANES = sum(1 << 3 * i for i in range(34))
 
 
 def discard_actions(seat: int, mask: int) -> tuple[Discard, ...]:
@@ -145,7 +144,7 @@ def held_discards(seat: int, bits: int) -> tuple[Discard, ...]:
     """:func:`discard_actions` of the kinds held in the :attr:`TileCounts.bits
     <mahjong_rules.counts.TileCounts.bits>` ``bits``, read from the lanes without building
     the kinds' mask first."""
-    present = (bits | bits >> 1 | bits >> 2) & _LOW_LANES  # bit 3i set where kind i is held
+    present = (bits | bits >> 1 | bits >> 2) & LOW_BITS  # bit 3i set where kind i is held
     rows = _HELD_ROWS[seat]
     found: tuple[Discard, ...] = ()
     lanes = present & _PART
@@ -172,7 +171,7 @@ def _discard_row(seat: int, part: int, m: int) -> tuple[Discard, ...]:
 
 
 def _held_row(seat: int, part: int, lanes: int) -> tuple[Discard, ...]:
-    m = sum(1 << r for r in range(9) if lanes >> 3 * r & 1)
+    m = KINDS_OF_LANES[lanes]
     found = _HELD_ROWS[seat][part][lanes] = _DISCARD_ROWS[seat][part][m] or _discard_row(
         seat, part, m
     )

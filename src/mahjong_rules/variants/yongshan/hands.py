@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from mahjong_rules.counts import TileCounts, TileSet
-from mahjong_rules.engine.edit import FOURS
+from mahjong_rules.counts import LOW_BITS, TileCounts, TileSet
 from mahjong_rules.melds import Meld
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.yongshan.best_reading import fits_with_melds
@@ -52,15 +51,11 @@ def split_wilds(concealed: TileCounts, lanes: int) -> tuple[TileCounts, int]:
         return concealed, 0
     # each lane holds a count 0..4 in three bits: add up its bits by weight
     wilds = (
-        (wild_bits & _ONES).bit_count()
-        + 2 * (wild_bits >> 1 & _ONES).bit_count()
-        + 4 * (wild_bits >> 2 & _ONES).bit_count()
+        (wild_bits & LOW_BITS).bit_count()
+        + 2 * (wild_bits >> 1 & LOW_BITS).bit_count()
+        + 4 * (wild_bits >> 2 & LOW_BITS).bit_count()
     )
     return TileCounts._make(bits & ~lanes, concealed.size - wilds), wilds
-
-
-_ONES = FOURS >> 2
-"""The lowest bit of every kind's lane."""
 
 
 def suits_of(naturals: TileCounts) -> int:

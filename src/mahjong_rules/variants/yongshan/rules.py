@@ -21,7 +21,8 @@ from typing import ClassVar
 import attrs
 
 from mahjong_rules.counts import TileCounts
-from mahjong_rules.engine.edit import end_hand, pay, record_wins
+from mahjong_rules.engine.defaults import fifth_copy
+from mahjong_rules.engine.edit import ALL_TILES, end_hand, pay, record_wins
 from mahjong_rules.engine.settlement import (
     HandResult,
     Payment,
@@ -32,7 +33,7 @@ from mahjong_rules.engine.settlement import (
 from mahjong_rules.engine.state import State
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
-from mahjong_rules.tiles import Tile, all_tiles
+from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.yongshan.hands import (
     ALL_SUITS,
     fits_melds,
@@ -51,7 +52,6 @@ __all__ = ["Yongshan"]
 
 _SUIT_TILES = tuple(sum(1 << i for i in range(9 * k, 9 * k + 9)) for k in range(3))
 """The 34-bit kind mask of each suit (万, 筒, 条)."""
-_ALL = all_tiles(honors=True)
 
 
 class Yongshan(WildcardRules):
@@ -101,11 +101,8 @@ class Yongshan(WildcardRules):
         while rest:
             low = rest & -rest
             rest ^= low
-            tile = _ALL[low.bit_length() - 1]
-            physical = s.concealed.count(tile) + sum(
-                m.naturals if m.tile is tile else m.wild_tiles.count(tile) for m in melds
-            )
-            if physical >= 4:
+            tile = ALL_TILES[low.bit_length() - 1]
+            if fifth_copy(s, tile):
                 mask ^= low
             elif check:
                 # the shape and the suits are complete with any tile of the mask (is_complete's
@@ -166,7 +163,7 @@ class Yongshan(WildcardRules):
             return super().best_win(state, seat, how)
         wild_waits = waits & state.wild_kinds.mask
         if wild_waits:
-            wild = _ALL[(wild_waits & -wild_waits).bit_length() - 1]
+            wild = ALL_TILES[(wild_waits & -wild_waits).bit_length() - 1]
             return self.score_wait(state, seat, wild, how)
         kind = next(iter(state.wild_kinds))
         bound = self.score_wait(state, seat, kind, how)

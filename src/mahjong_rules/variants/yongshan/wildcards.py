@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mahjong_rules.counts import TileCounts
+from mahjong_rules.counts import LOW_BITS, TileCounts
 from mahjong_rules.engine.actions import Action, Gang, Peng, Ti
-from mahjong_rules.engine.edit import FOURS, PENG
+from mahjong_rules.engine.edit import ALL_TILES, FOURS, PENG
 from mahjong_rules.engine.state import State, replace
 from mahjong_rules.melds import MeldKind
-from mahjong_rules.tiles import Tile, all_tiles
+from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.variants.yongshan.hands import (
     ALL_SUITS,
@@ -36,8 +36,6 @@ from mahjong_rules.variants.yongshan.options import YongshanOptions
 
 __all__ = ["WildcardRules"]
 
-_ALL = all_tiles(honors=True)
-_ONES = FOURS >> 2
 _PENG, _AN_GANG = MeldKind.PENG, MeldKind.AN_GANG  # a global is read faster than an enum member
 _BU_GANG, _ZHI_GANG = MeldKind.BU_GANG, MeldKind.ZHI_GANG
 
@@ -74,9 +72,7 @@ class WildcardRules(Rules):
             if not concealed.bits & state.wild_kinds.lanes:  # no copy of a wildcard kind held
                 s.cache["split"] = True
                 return concealed, 0
-            found = self.wilds_in(state, concealed)
-            s.cache["split"] = found if found[1] else True
-            return found
+            found = s.cache["split"] = self.wilds_in(state, concealed)
         return (s.concealed, 0) if found is True else found
 
     def _only_wilds(self, state: State, counts: TileCounts) -> bool:
@@ -121,16 +117,16 @@ class WildcardRules(Rules):
         enough = (
             bits & FOURS
             if not wilds
-            else bits & FOURS | (bits & _ONES) & (bits >> 1 & _ONES) << 2
+            else bits & FOURS | (bits & LOW_BITS) & (bits >> 1 & LOW_BITS) << 2
             if wilds == 1
             else bits & (FOURS | FOURS >> 1)
             if wilds == 2
-            else (bits | bits >> 1 | bits >> 2) & _ONES
+            else (bits | bits >> 1 | bits >> 2) & LOW_BITS
         )
         while enough:
             low = enough & -enough
             enough ^= low
-            tile = _ALL[(low.bit_length() - 1) // 3]
+            tile = ALL_TILES[(low.bit_length() - 1) // 3]
             n = naturals.count(tile)
             if self._may_meld(state, seat, tile):
                 for chosen in wild_choices(concealed, kinds, 4 - n) if n < 4 else [()]:
