@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import importlib.metadata
+import json
+import sys
+import warnings
 from typing import Any, ClassVar
 
 import attrs
@@ -18,8 +21,11 @@ from mahjong_rules import (
     get_variant,
     register_variant,
 )
+from mahjong_rules.cli import main
+from mahjong_rules.errors import PluginWarning
 from mahjong_rules.variants import Baoshan, BaoshanOptions, registry, rules_for
 from mahjong_rules.variants.options import Options, choice
+from mahjong_rules.variants.registry import BrokenPlugin, broken_plugins
 
 
 @pytest.mark.parametrize(
@@ -162,3 +168,195 @@ def test_an_option_named_like_a_parameter_is_an_unknown_option(name: str) -> Non
     positionally, so any option name reaches the options check (OptionsError, not TypeError)."""
     with pytest.raises(OptionsError, match=f"unknown option {name!r} for BaoshanOptions"):
         get_variant("baoshan", **{name: 1})
+
+
+# ------------------------------------------------------------------ plugins that fail to load
+
+_GOOD_PLUGIN = """
+from typing import ClassVar
+
+from mahjong_rules.variants import Baoshan, BaoshanOptions
+
+
+class Good(Baoshan):
+    name: ClassVar[str] = "{name}"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    options_class = BaoshanOptions
+"""
+
+
+@pytest.fixture
+def plugins(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> Any:
+    """Install fake ``mahjong_rules.variants`` entry points: ``plugins({"name": "source"})``
+    writes each module and points an entry point of that name at its ``Good`` class (or at
+    ``target``: ``{"name": ("source", "module:attr")}``). The registry forgets them after."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(registry, "_entry_points_loaded", False)
+    monkeypatch.setattr(registry, "_BROKEN", [])
+    added: list[str] = []
+    calls: list[str] = []
+
+    def install(sources: dict[str, str | tuple[str, str]]) -> list[str]:
+        entries = []
+        for name, source in sources.items():
+            text, target = source if isinstance(source, tuple) else (source, "")
+            module = f"fake_plugin_{name}"
+            added.append(module)
+            (tmp_path / f"{module}.py").write_text(text, encoding="utf-8")
+            value = target or f"{module}:Good"
+            entries.append(importlib.metadata.EntryPoint(name, value, registry.ENTRY_POINT_GROUP))
+
+        def fake_entry_points(*, group: str) -> tuple[importlib.metadata.EntryPoint, ...]:
+            calls.append(group)
+            return tuple(entries)
+
+        monkeypatch.setattr(importlib.metadata, "entry_points", fake_entry_points)
+        return calls
+
+    yield install
+    for module in added:
+        sys.modules.pop(module, None)
+    for key in [k for k, cls in registry._REGISTRY.items() if cls.__module__ in added]:
+        registry._REGISTRY.pop(key)
+
+
+def test_a_broken_plugin_before_a_good_one_is_reported_and_skipped(plugins: Any) -> None:
+    """An ImportError inside a plugin: one PluginWarning naming the entry point and the error;
+    the shipped games and the later plugin load, on this call and on every later one."""
+    calls = plugins(
+        {
+            "broken_one": "import no_such_dependency_for_mahjong_tests\n",
+            "good_one": _GOOD_PLUGIN.format(name="good_one"),
+        }
+    )
+    with pytest.warns(PluginWarning) as caught:
+        rules = get_variant("baoshan")
+    assert type(rules) is Baoshan
+    assert [str(w.message) for w in caught] == [
+        "variant plugin 'broken_one' (fake_plugin_broken_one:Good) is not loaded: "
+        "ModuleNotFoundError: No module named 'no_such_dependency_for_mahjong_tests'; "
+        "the other variants work without it"
+    ]
+    assert caught[0].filename == __file__  # it points at the call that loaded the plugins
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no second warning, no second import
+        assert get_variant("good_one").name == "good_one"
+        assert get_variant("yongshan").name == "yongshan"
+        assert [cls.name for cls in available_variants()] == ["baoshan", "good_one", "yongshan"]
+        assert broken_plugins() == (
+            BrokenPlugin(
+                "broken_one",
+                "fake_plugin_broken_one:Good",
+                "ModuleNotFoundError: No module named 'no_such_dependency_for_mahjong_tests'",
+            ),
+        )
+        with pytest.raises(UnknownVariantError, match="no variant 'broken_one'"):
+            get_variant("broken_one")
+    assert calls == ["mahjong_rules.variants"]  # the entry points are read once
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "error"),
+    [
+        ("raise RuntimeError('no licence\\n  file')\n", "", "RuntimeError: no licence file"),
+        ("def broken(:\n", "", "SyntaxError: "),
+        ("Good = 3\n", "", "TypeError: it names 3, not a Rules subclass"),
+        ("x = 1\n", "", "AttributeError: "),
+        (_GOOD_PLUGIN.format(name="baoshan"), "", "ValueError: variant name 'baoshan' is already"),
+        (
+            _GOOD_PLUGIN.format(name=""),
+            "",
+            "TypeError: Good.name is '', not a variant name",
+        ),
+        (
+            _GOOD_PLUGIN.format(name="no_options") + "    options_class = dict\n",
+            "",
+            "TypeError: Good.options_class is <class 'dict'>, not an Options class",
+        ),
+    ],
+)
+def test_every_way_a_plugin_fails_is_reported(
+    plugins: Any, source: str, target: str, error: str
+) -> None:
+    """A plugin that raises at import, does not compile, names no Rules subclass or a missing
+    attribute, or takes a shipped game's name is listed with its error; the shipped games and
+    the good plugin after it work."""
+    plugins({"bad": (source, target), "fine": _GOOD_PLUGIN.format(name="fine")})
+    with pytest.warns(PluginWarning, match="variant plugin 'bad' "):
+        names = [cls.name for cls in available_variants()]
+    assert names == ["baoshan", "fine", "yongshan"]
+    [broken] = broken_plugins()
+    assert (broken.name, broken.target) == ("bad", "fake_plugin_bad:Good")
+    assert broken.error.startswith(error)
+    assert type(get_variant("baoshan")) is Baoshan  # not replaced by the impostor
+
+
+def test_a_plugin_that_asks_for_a_variant_while_it_is_loaded(plugins: Any) -> None:
+    """A plugin module may look up a shipped game at import (no deadlock, no recursion); a
+    plugin that registers itself at import is loaded once, without a warning."""
+    source = (
+        "from mahjong_rules import get_variant, register_variant\n"
+        "BASE = type(get_variant('baoshan'))\n"
+        + _GOOD_PLUGIN.format(name="asks").replace("class Good(", "@register_variant\nclass Good(")
+    )
+    plugins({"asks": source})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert get_variant("asks").name == "asks"
+    assert broken_plugins() == ()
+
+
+def test_unreadable_package_metadata_is_reported(
+    plugins: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """If the installed packages' metadata cannot be read, there are no plugins and one
+    warning; the shipped games work."""
+
+    def broken(*, group: str) -> Any:
+        raise OSError("metadata directory unreadable")
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", broken)
+    with pytest.warns(PluginWarning, match="OSError: metadata directory unreadable"):
+        assert get_variant("yongshan").name == "yongshan"
+    assert [p.name for p in broken_plugins()] == ["mahjong_rules.variants"]
+
+
+def test_the_variants_command_lists_a_broken_plugin_with_its_error(
+    plugins: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python -m mahjong_rules variants`` (text and --json) lists the plugin that failed
+    with its error, after the variants that work; other commands run as ever."""
+    plugins(
+        {
+            "broken_one": "import no_such_dependency_for_mahjong_tests\n",
+            "good_one": _GOOD_PLUGIN.format(name="good_one"),
+        }
+    )
+    with pytest.warns(PluginWarning):
+        status = main(["variants"])
+    out = capsys.readouterr().out.splitlines()
+    assert status == 0
+    assert out[-2:] == [
+        "",
+        "broken_one  not loaded (fake_plugin_broken_one:Good): ModuleNotFoundError: No module "
+        "named 'no_such_dependency_for_mahjong_tests'",
+    ]
+    assert (
+        "good_one 保山麻将" in out
+        and "yongshan 永善麻将 (aliases: 永善, 永善麻将, yong_shan)" in out
+    )
+    assert main(["variants", "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert [(v["name"], v["error"]) for v in document] == [
+        ("baoshan", None),
+        ("good_one", None),
+        ("yongshan", None),
+        (
+            "broken_one",
+            "not loaded (fake_plugin_broken_one:Good): ModuleNotFoundError: No module named "
+            "'no_such_dependency_for_mahjong_tests'",
+        ),
+    ]
+    assert document[-1]["options"] == [] and document[-1]["aliases"] == []
+    assert main(["analyze", "123m456p789s1155m"]) == 0
+    assert "waits: 1m 4m 5m" in capsys.readouterr().out

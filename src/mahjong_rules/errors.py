@@ -17,6 +17,7 @@ __all__ = [
     "MahjongRulesError",
     "MeldError",
     "OptionsError",
+    "PluginWarning",
     "ReplayError",
     "SerializationError",
     "StaleActionError",
@@ -117,3 +118,11 @@ class ReplayError(IllegalActionError):
     def __init__(self, message: str, index: int | None = None) -> None:
         super().__init__(message)
         self.index = index
+
+
+class PluginWarning(UserWarning):
+    """A variant plugin (an entry point of the ``mahjong_rules.variants`` group) could not be
+    loaded: its import failed, it names no :class:`~mahjong_rules.variants.base.Rules` subclass,
+    or its name is taken. The message names the entry point and the error; the shipped games and
+    the other plugins work on, and :func:`~mahjong_rules.variants.registry.broken_plugins` lists
+    it. A warning, not an error: a package installed beside the library must not stop it."""

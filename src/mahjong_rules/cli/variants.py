@@ -2,8 +2,10 @@
 
 Defaults and allowed values are written as ``--option`` reads them (JSON: ``true``, ``null``,
 ``"none"``, ``{}``). ``variants --json`` prints the same as one JSON document: a list of
-``{"name", "name_zh", "aliases", "options": [{"name", "default", "allowed", "range", "doc"}]}``
-with JSON values (``null``, never Python's ``None``). An option's doc text is written for Python
+``{"name", "name_zh", "aliases", "options": [{"name", "default", "allowed", "range", "doc"}],
+"error"}`` with JSON values (``null``, never Python's ``None``). A plugin that could not be
+loaded is listed last, by its entry point's name, with no options and its ``"error"`` (which is
+``null`` for every variant that works). An option's doc text is written for Python
 (``None: no cap``); the command prints it as ``--option`` reads it (``null: no cap``)."""
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 import attrs
 
 from mahjong_rules.variants import available_variants
+from mahjong_rules.variants.registry import BrokenPlugin, broken_plugins
 
 __all__ = ["add_parser", "as_json", "document", "option_rows"]
 
@@ -90,9 +93,24 @@ def document() -> list[dict[str, Any]]:
                 "name_zh": cls.name_zh,
                 "aliases": list(cls.aliases),
                 "options": options,
+                "error": None,
+            }
+        )
+    for broken in broken_plugins():
+        out.append(
+            {
+                "name": broken.name,
+                "name_zh": None,
+                "aliases": [],
+                "options": [],
+                "error": _not_loaded(broken),
             }
         )
     return out
+
+
+def _not_loaded(broken: BrokenPlugin) -> str:
+    return f"not loaded ({broken.target}): {broken.error}"
 
 
 def option_rows(options_class: type) -> list[tuple[str, str, str, str]]:
@@ -130,4 +148,6 @@ def run(args: argparse.Namespace) -> list[str]:
                 lines.append(f"  {'':<{width}}  allowed {allowed}")
             if doc:
                 lines.append(f"  {'':<{width}}  {doc}")
+    for broken in broken_plugins():
+        lines.extend(("", f"{broken.name}  {_not_loaded(broken)}"))
     return lines

@@ -12,16 +12,22 @@ mahjong_rules.errors.UnknownVariantError: no variant 'nope'; known: baoshan (保
 from __future__ import annotations
 
 import functools
+import threading
+import warnings
 from importlib import metadata
-from typing import Any
+from typing import Any, NamedTuple
 
-from mahjong_rules.errors import UnknownVariantError
+import attrs
+
+from mahjong_rules.errors import PluginWarning, UnknownVariantError
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.variants.options import Options
 
 __all__ = [
     "ENTRY_POINT_GROUP",
+    "BrokenPlugin",
     "available_variants",
+    "broken_plugins",
     "get_variant",
     "register_variant",
     "rules_for",
@@ -31,7 +37,21 @@ ENTRY_POINT_GROUP = "mahjong_rules.variants"
 """Third-party packages register :class:`Rules` subclasses under this entry-point group."""
 
 _REGISTRY: dict[str, type[Rules]] = {}
+_BROKEN: list[BrokenPlugin] = []
 _entry_points_loaded = False
+_loading = False
+_LOCK = threading.RLock()
+
+
+class BrokenPlugin(NamedTuple):
+    """A variant plugin that could not be loaded, as :func:`broken_plugins` lists it."""
+
+    name: str
+    """The entry point's name (in the plugin's ``pyproject.toml``)."""
+    target: str
+    """What the entry point names, ``"package.module:Class"``."""
+    error: str
+    """Why it failed: ``"ImportError: No module named 'numpy'"``, a name already taken, ..."""
 
 
 def _key(name: str) -> str:
@@ -53,14 +73,68 @@ def register_variant(cls: type[Rules]) -> type[Rules]:
 
 
 def _load_entry_points() -> None:
-    global _entry_points_loaded
+    """Load every plugin once. One that fails is reported and skipped: the loop goes on, so
+    the shipped games and every other plugin work whatever one plugin does."""
+    global _entry_points_loaded, _loading
     if _entry_points_loaded:
         return
-    _entry_points_loaded = True
-    for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
-        cls = entry.load()
-        if isinstance(cls, type) and issubclass(cls, Rules) and _key(cls.name) not in _REGISTRY:
-            register_variant(cls)
+    with _LOCK:
+        if _entry_points_loaded or _loading:  # done meanwhile, or a plugin asking while loaded
+            return
+        _loading = True
+        try:
+            _BROKEN.clear()
+            for entry in _entries():
+                try:
+                    _load(entry)
+                except Exception as exc:  # whatever a plugin raises, it is the plugin's fault
+                    _report(BrokenPlugin(entry.name, entry.value, _why(exc)))
+            _entry_points_loaded = True
+        finally:
+            _loading = False
+
+
+def _entries() -> tuple[metadata.EntryPoint, ...]:
+    try:
+        return tuple(metadata.entry_points(group=ENTRY_POINT_GROUP))
+    except Exception as exc:  # broken package metadata: no plugins, said once
+        _report(BrokenPlugin(ENTRY_POINT_GROUP, "(installed packages)", _why(exc)))
+        return ()
+
+
+def _load(entry: metadata.EntryPoint) -> None:
+    cls = entry.load()
+    if not (isinstance(cls, type) and issubclass(cls, Rules)):
+        raise TypeError(f"it names {cls!r}, not a Rules subclass")
+    if not (isinstance(cls.name, str) and cls.name):
+        raise TypeError(f"{cls.__name__}.name is {cls.name!r}, not a variant name")
+    options = cls.options_class
+    if not (isinstance(options, type) and issubclass(options, Options) and attrs.has(options)):
+        raise TypeError(f"{cls.__name__}.options_class is {options!r}, not an Options class")
+    register_variant(cls)
+
+
+def _why(exc: Exception) -> str:
+    return f"{type(exc).__name__}: {' '.join(str(exc).split())}"
+
+
+def _report(broken: BrokenPlugin) -> None:
+    _BROKEN.append(broken)
+    warnings.warn(
+        PluginWarning(
+            f"variant plugin {broken.name!r} ({broken.target}) is not loaded: {broken.error}; "
+            "the other variants work without it"
+        ),
+        stacklevel=4,  # the caller of get_variant / available_variants
+    )
+
+
+def broken_plugins() -> tuple[BrokenPlugin, ...]:
+    """Every plugin of the ``mahjong_rules.variants`` entry points that could not be loaded,
+    with its error (each was also reported once, with a
+    :class:`~mahjong_rules.errors.PluginWarning`, when the plugins were loaded)."""
+    _load_entry_points()
+    return tuple(_BROKEN)
 
 
 def available_variants() -> tuple[type[Rules], ...]:
