@@ -9,6 +9,7 @@ from typing import ClassVar
 import attrs
 
 from mahjong_rules.counts import TileCounts, TileSet
+from mahjong_rules.engine.actions import Ting
 from mahjong_rules.engine.edit import after_peng, end_hand, record_wins
 from mahjong_rules.engine.events import Event, Paid, PaymentsCancelled
 from mahjong_rules.engine.settlement import (
@@ -18,7 +19,7 @@ from mahjong_rules.engine.settlement import (
     WinRecord,
     deltas_of,
 )
-from mahjong_rules.engine.state import SeatState, State
+from mahjong_rules.engine.state import SeatState, State, replace
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind, fan_to_points
@@ -59,13 +60,13 @@ class Baoshan(Rules):
 
     def _declared_on_this_tile(self, state: State, seat: int) -> bool:
         """BS-TING-2, BS-TING-4: the seat declared 报听 in this turn on the tiles it holds now (no
-        kong replacement drawn since), so it chose 报听 over the win these tiles offer. Its
-        first draw (a non-dealer) or its dealt 14 (the dealer) is the tile of the declaration;
-        a replacement drawn after an allowed kong is a new tile (BS-TING-5)."""
+        kong replacement drawn since), so it chose 报听 over the win these tiles offer. The
+        declaration sets the seat's 过手胡 block when it declines a win (:meth:`_do_ting`), and
+        its next draw lifts it: a seat in turn holds a block only from that, so a replacement
+        drawn after an allowed kong is a new tile (BS-TING-5), whether the seat konged before
+        declaring or after."""
         s = state.seats[seat]
-        if not s.ting or s.discards:
-            return False
-        return s.draws == (0 if seat == state.dealer else 1)
+        return s.ting and s.pass_hu and not s.discards
 
     def self_win_allowed(self, state: State, seat: int) -> bool:
         """BS-END-1's option (the dealer's dealt 14), and BS-TING-2: in the declaring turn a
@@ -110,36 +111,75 @@ class Baoshan(Rules):
     def _ready(self, concealed: TileCounts) -> bool:
         return bool(winning_tiles(concealed, honors=self.options.honors))
 
+    def _declaring_turn(self, state: State, seat: int) -> bool:
+        """The seat's first turn, before its first discard: the turn of 来门报听 (BS-TING-1,
+        -2). Its only melds are then concealed kongs made in this turn (it claimed nothing)."""
+        s = state.seats[seat]
+        if s.discards or any(m.kind is not MeldKind.AN_GANG for m in s.melds):
+            return False
+        return seat != state.dealer or state.discards_made == 0
+
+    def _dealer_declaring(self, state: State, seat: int) -> bool:
+        """The dealer in his first turn: his declaration is made with his first discard."""
+        return seat == state.dealer and self._declaring_turn(state, seat)
+
     def can_declare(self, state: State, seat: int) -> bool:
+        """BS-TING-1, -2 (来门报听: "开局时庄家打一张就听牌或闲家开局就听牌可以报听 … 闲家摸牌才能
+        报听"). The dealer declares in his first turn if one discard leaves him ready; a
+        non-dealer declares in his first turn on the tile he drew if the tiles he held before
+        it are ready.
+
+        Reading: a concealed kong (暗杠) made in that turn before the declaration does not end
+        the turn of 来门报听, for either seat: the dealer's "打一张就听牌" is judged on the hand
+        the kong leaves (replacement included), and a non-dealer's "开局就听牌 … 摸牌" on the
+        kong's replacement, a draw, with the hand he holds without it (the seed sets no other
+        limit on the opening turn, and a kong made after declaring, BS-TING-3, reaches the
+        same hands). A declaration made on a complete hand declines that win (BS-TING-4)."""
         if not self.options.bao_ting:
             return False
         s = state.seats[seat]
-        if s.ting or s.melds or s.discards:
+        if s.ting or not self._declaring_turn(state, seat):
             return False
-        if seat == state.dealer and state.discards_made == 0 and s.drawn is None:
+        if seat == state.dealer:
             # BS-TING-1: the dealer declares with his first discard, which must leave him ready
             return any(self._ready(s.concealed.remove(t)) for t in s.concealed.distinct())
-        if seat != state.dealer and s.draws == 1 and s.drawn is not None:
-            # BS-TING-2: a non-dealer declares on his first draw if his dealt 13 are ready
+        if s.drawn is not None:
+            # BS-TING-2: a non-dealer declares on his draw if the tiles he held before are ready
             return self._ready(s.concealed.remove(s.drawn))
         return False
+
+    def _do_ting(self, state: State, action: Ting) -> State:
+        """报听; declared on a complete hand whose win is on offer, it declines that win: the
+        seat's 过手胡 block (BS-TING-4, BS-PASSHU-1) starts now, and its next draw (a kong's
+        replacement, BS-TING-5) lifts it, as every draw does."""
+        seat = action.seat
+        declines = self.declines_self_win(state, seat)
+        state = super()._do_ting(state, action)
+        if not declines:
+            return state
+        seats = list(state.seats)
+        seats[seat] = replace(seats[seat], pass_hu=True)
+        return replace(state, seats=tuple(seats))
 
     def discardable(self, state: State, seat: int) -> TileCounts | Iterable[Tile]:
         s = state.seats[seat]
         if not s.ting:
             return s.concealed  # every kind held
-        if s.drawn is not None:
+        if s.drawn is not None and not self._dealer_declaring(state, seat):
             return TileSet._make(1 << s.drawn.index)  # BS-TING-3: the locked hand never changes
-        # the dealer's declaring discard must leave him ready (BS-TING-1)
+        # the dealer's declaring discard must leave him ready (BS-TING-1), also after a kong in
+        # that turn: his hand locks with this discard (a kong made before declaring or after
+        # it reaches the same hands)
         return TileSet(t for t in s.concealed.distinct() if self._ready(s.concealed.remove(t)))
 
     def concealed_kong_allowed(self, state: State, seat: int, tile: Tile) -> bool:
         """BS-TING-3: after 报听 (from the declaration on, in the declaring turn too) a concealed
         kong only if the waits stay exactly the same; with ``bao_ting_kong="drawn"`` (default)
         only of the tile just drawn, as its fourth copy, so no other tile enters the locked
-        hand. The dealer's declaring turn has no drawn tile: under ``"drawn"`` no kong after
-        declaring; under ``"waits"`` the hand left by the kong (he must then discard the
-        replacement) must wait exactly as one of his declaring discards would leave it."""
+        hand. In the dealer's declaring turn the hand locks only with his declaring discard:
+        the hand left by the kong must wait exactly as one of his declaring discards would
+        leave it; under ``"drawn"`` the kong needs a drawn tile, so he makes it after
+        declaring only of a kong replacement (drawn after a kong made before declaring)."""
         s = state.seats[seat]
         if not s.ting:
             return True
@@ -150,7 +190,7 @@ class Baoshan(Rules):
         after = winning_tiles(s.concealed.remove(tile, 4), honors=honors)
         if not after:
             return False
-        if drawn is not None:
+        if drawn is not None and not self._dealer_declaring(state, seat):
             return after == winning_tiles(s.concealed.remove(drawn), honors=honors)
         return any(
             after == winning_tiles(s.concealed.remove(t), honors=honors)
