@@ -113,11 +113,14 @@ class WildcardRules(Rules):
         out: list[Action] = []
         if state.kong_chain and self._win_or_throw(state, seat):
             return out
-        bits = naturals.bits  # the kinds held at least 4 - wilds times (a lane of 4: 0b100)
+        # the kinds held at least 4 - wilds times, each marked by a bit of its lane: a lane
+        # holds 4 as 0b100, 3 as 0b011 (both low bits), 2 as 0b010 (YS-WILD-3: one natural
+        # copy at least; one wildcard needs three naturals, two need two, three need one)
+        bits = naturals.bits
         enough = (
             bits & FOURS
             if not wilds
-            else bits & FOURS | (bits & LOW_BITS) & (bits >> 1 & LOW_BITS) << 2
+            else bits & FOURS | (bits & bits >> 1 & LOW_BITS) << 2
             if wilds == 1
             else bits & (FOURS | FOURS >> 1)
             if wilds == 2
