@@ -23,7 +23,7 @@ from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine import defaults
 from mahjong_rules.engine.actions import Action, Ting
 from mahjong_rules.engine.edit import after_peng
-from mahjong_rules.engine.settlement import Payment, WinRecord
+from mahjong_rules.engine.settlement import Payment, PaymentReason, WinRecord
 from mahjong_rules.engine.state import SeatState, State
 from mahjong_rules.melds import Meld
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
@@ -238,6 +238,12 @@ class Hooks:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ payments and the end
+
+    @property
+    def payment_reasons(self) -> frozenset[PaymentReason]:
+        """The reasons the room's payments can have (players and tools show only these, e.g.
+        no 罚分 column for a game without 罚分). Default: every :class:`PaymentReason`."""
+        return frozenset(PaymentReason)
 
     def kong_payments(self, state: State, seat: int, meld: Meld, ref: int) -> list[Payment]:
         """Payments made at once when ``seat`` completes ``meld`` (a kong), each carrying

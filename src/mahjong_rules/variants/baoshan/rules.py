@@ -225,6 +225,14 @@ class Baoshan(Rules):
             return (bought + 1) * points
         return points
 
+    @property
+    def payment_reasons(self) -> frozenset[PaymentReason]:
+        """Wins, kong money (BS-GANG-*) and 查叫 (BS-CHAJIAO-1) unless it is off; no 罚分."""
+        reasons = {PaymentReason.WIN, PaymentReason.KONG, PaymentReason.CHA_JIAO}
+        if self.options.cha_jiao == "off":
+            reasons.discard(PaymentReason.CHA_JIAO)
+        return frozenset(reasons)
+
     def kong_payments(self, state: State, seat: int, meld: Meld, ref: int) -> list[Payment]:
         """BS-GANG-1..4: 直杠 discarder 1, 补杠 peng provider 1, 暗杠 every other seat 2;
         with 骗杠 the provider pays 2 and every other seat 1 for 直杠 and 补杠."""

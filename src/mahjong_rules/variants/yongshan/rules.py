@@ -217,6 +217,11 @@ class Yongshan(WildcardRules):
             ready=ready or {},
         )
 
+    @property
+    def payment_reasons(self) -> frozenset[PaymentReason]:
+        """Wins and 罚分 (YS-PENALTY-1..3, its 查叫 part included); no kong money."""
+        return frozenset({PaymentReason.WIN, PaymentReason.PENALTY})
+
     def penalties(self, state: State) -> list[Payment]:
         """罚分 at 流局 (YS-PENALTY-1..3) of a state whose wall is empty (the engine applies
         it itself when the wall runs out)."""
