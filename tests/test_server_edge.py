@@ -23,6 +23,7 @@ from mahjong_rules import (
     get_variant,
     rules_for,
 )
+from mahjong_rules.engine.step import ANY_STEP
 from mahjong_rules.errors import StaleActionError
 from mahjong_rules.variants.registry import rules_for as registry_rules_for
 from scripting import Q2, Q, T, new, play
@@ -53,6 +54,50 @@ def test_flow3_a_stale_answer_is_refused_and_changes_nothing() -> None:
     assert str(info.value) == "Discard was made for step 0; the hand is at step 1"
     assert isinstance(info.value, IllegalActionError)
     assert after.step == 1 and after.phase is Phase.TURN and after.current == 1
+
+
+@pytest.mark.parametrize(
+    ("step", "shown"),
+    [
+        (None, "NoneType None"),
+        ("0", "str '0'"),
+        (0.0, "float 0.0"),
+        (False, "bool False"),
+        (True, "bool True"),
+        ("ANY_STEP", "str 'ANY_STEP'"),
+    ],
+)
+def test_flow3_a_step_that_is_not_an_int_is_refused(step: object, shown: str) -> None:
+    """FLOW-3: ``expect_step`` is an int; ``None`` (a client's ``"step": null``), a string, a
+    float or a bool equal to the step is refused, naming the parameter and the type, and the
+    state is unchanged (``None`` no longer switches the check off)."""
+    state = new({0: Q + "9m", 1: Q2, 2: Q, 3: Q})
+    assert state.step == 0
+    with pytest.raises(IllegalActionError) as info:
+        BAOSHAN.apply(state, Discard(0, T("9m")), expect_step=step)  # type: ignore[arg-type]
+    assert str(info.value) == (
+        f"expect_step: a step is an int (the view's step) or ANY_STEP, got {shown}"
+    )
+    assert type(info.value) is IllegalActionError and isinstance(info.value, ValueError)
+    assert BAOSHAN.to_act(state) == {0} and state.step == 0
+
+
+def test_flow3_the_step_of_the_view_applies_and_any_step_skips_the_check() -> None:
+    """FLOW-3: the int step of the current view applies; a stale int is refused; ANY_STEP
+    (the default, also spelled out) applies without the check."""
+    state = play(BAOSHAN, new({0: Q + "9m", 1: Q2, 2: Q, 3: Q}, draws="1s"), "0:D9m")
+    assert state.step == 1
+    for stale in (0, 2, -1):
+        with pytest.raises(StaleActionError) as info:
+            BAOSHAN.apply(state, Discard(1, T("1s")), expect_step=stale)
+        assert str(info.value) == f"Discard was made for step {stale}; the hand is at step 1"
+    after = BAOSHAN.apply(state, Discard(1, T("1s")), expect_step=1)
+    assert after.step == 2 and after.seats[1].discards[-1] == T("1s")
+    assert BAOSHAN.apply(state, Discard(1, T("1s")), expect_step=ANY_STEP) == after
+    assert BAOSHAN.apply(state, Discard(1, T("1s"))) == after
+    assert repr(ANY_STEP) == "ANY_STEP" and ANY_STEP is not None
+    with pytest.raises(IllegalActionError, match="not that seat's move"):
+        BAOSHAN.apply(state, Discard(2, T("1s")), expect_step=ANY_STEP)
 
 
 def test_is_over_and_result_agree() -> None:

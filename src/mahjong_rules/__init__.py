@@ -27,6 +27,7 @@ from mahjong_rules.engine import (
     parse_action,
 )
 from mahjong_rules.engine.match import Match
+from mahjong_rules.engine.step import ANY_STEP
 from mahjong_rules.engine.view import SeatView, View
 from mahjong_rules.errors import (
     ActionError,
@@ -38,6 +39,7 @@ from mahjong_rules.errors import (
     MahjongRulesError,
     MeldError,
     OptionsError,
+    PluginWarning,
     ReplayError,
     SerializationError,
     StaleActionError,
@@ -52,6 +54,7 @@ from mahjong_rules.notation import format_tiles, parse_tiles
 from mahjong_rules.records import HandRecord, Replay, replay, wall_digest
 from mahjong_rules.scoring import Breakdown, ScoreItem, WinContext, WinKind
 from mahjong_rules.serial import from_dict, to_dict
+from mahjong_rules.serial.answer import Answer, read_answer
 from mahjong_rules.tiles import Suit, Tile, all_tiles
 from mahjong_rules.variants import (
     Rules,
@@ -75,10 +78,12 @@ from mahjong_rules.wins import (
 __version__ = "0.1.0.dev0"
 
 __all__ = [
+    "ANY_STEP",
     "Action",
     "ActionError",
     "ActionParseError",
     "ActionTypeError",
+    "Answer",
     "Breakdown",
     "BuyPoints",
     "Decomposition",
@@ -104,6 +109,7 @@ __all__ = [
     "PaymentReason",
     "Peng",
     "Phase",
+    "PluginWarning",
     "Replay",
     "ReplayError",
     "Rules",
@@ -138,6 +144,7 @@ __all__ = [
     "iter_decompositions",
     "parse_action",
     "parse_tiles",
+    "read_answer",
     "register_variant",
     "replay",
     "rules_for",

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -49,11 +49,12 @@ from mahjong_rules.engine.state import (
     State,
     replace,
 )
+from mahjong_rules.engine.step import ANY_STEP, AnyStep, check_step
 from mahjong_rules.engine.turns import Turns
 from mahjong_rules.engine.view import View, build_view, events_for
 from mahjong_rules.engine.wall import check_wall, shuffled_wall
 from mahjong_rules.engine.wins import Wins
-from mahjong_rules.errors import IllegalActionError, OptionsError, StaleActionError
+from mahjong_rules.errors import IllegalActionError, OptionsError
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import WinContext
 from mahjong_rules.tiles import Tile
@@ -309,23 +310,30 @@ class Rules(Turns, Claims, Draws, Wins):
         check_seat(state, seat)
         return TileSet._make(self._wait_mask(state, seat))
 
-    def apply(self, state: State, action: Action, *, expect_step: int | None = None) -> State:
+    def apply(
+        self,
+        state: State,
+        action: Action,
+        *,
+        expect_step: int | Literal[AnyStep.ANY_STEP] = ANY_STEP,
+    ) -> State:
         """The state after ``action``; raises :class:`IllegalActionError` (state unchanged) if
         it is not one of :meth:`legal_actions`.
 
         ``expect_step`` is the :attr:`View.step <mahjong_rules.engine.view.View.step>` the
-        answer was made for: if the hand has moved on since,
+        answer was made for, an ``int``: if the hand has moved on since,
         :class:`~mahjong_rules.errors.StaleActionError` is raised, so a late answer can never
-        select some other action. (A server takes the acting seat from the client's connection,
-        never from the action document: compare ``action.seat`` with it before applying.)
+        select some other action. Any other value (``None``, ``"6"``, ``6.0``, ``True``) is
+        refused with :class:`IllegalActionError`; only
+        :data:`~mahjong_rules.engine.step.ANY_STEP`, the default, applies
+        without the check (a bot or a replay, where no answer can be late).
+        (A server takes the acting seat from the client's connection, never from the action
+        document: :func:`~mahjong_rules.serial.answer.read_answer` checks both.)
         """
         if state.options is not self.options and state.options != self.options:
             raise IllegalActionError("this state belongs to a room with other options")
-        if expect_step is not None and expect_step != state.step:
-            raise StaleActionError(
-                f"{type(action).__name__} was made for step {expect_step!r}; "
-                f"the hand is at step {state.step}"
-            )
+        if expect_step is not ANY_STEP:
+            check_step(state, action, expect_step)
         if not isinstance(action, Action):
             raise IllegalActionError(f"not an action: {action!r}")
         seat = action.seat
