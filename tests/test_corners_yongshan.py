@@ -166,3 +166,18 @@ def test_ys_wild6_a_self_draw_of_a_fifth_copy_beside_a_wildcard_meld_is_no_win(
     assert Hu(1) not in rules.legal_actions(state, 1)
     with pytest.raises(IllegalActionError):
         rules.apply(state, Hu(1))
+
+
+def test_ready1_ys_no_wait_on_a_wildcard_kind_whose_four_copies_the_seat_holds() -> None:
+    """READY-1 / YS-WILD-6: seat 1 pengs the dealer's 5m with 5m + 1p (a wildcard) and keeps
+    the other three 1p in hand beside 1234567s. Any 万 or 条 completes its hand (the tile and
+    two wildcards make a meld — 5m as 345m, a pung of it would read six — and 1234567s + the
+    third wildcard are 123s 456s 77s), but not 1p: all four 1p are in its own hand and peng,
+    so a 1p would be a fifth copy. 筒 would be a third suit (YS-WIN-1)."""
+    rules = get_variant("yongshan")
+    hands = {**FIFTH_HANDS, 1: "5m1111p123s456s79s"}
+    state = deal(rules, hands, indicator="9p")
+    state = play(rules, state, "0:D5m 1:P*1p 1:D9s")
+    assert state.seats[1].melds == (Meld(MeldKind.PENG, T("5m"), (T("1p"),), from_seat=0),)
+    assert state.seats[1].concealed == TileCounts("111p1234567s")
+    assert rules.waits(state, 1) == TileSet("123456789m123456789s")
