@@ -3,6 +3,14 @@
 Every error raised on purpose by :mod:`mahjong_rules` is a :class:`MahjongRulesError`.
 Errors about bad input values also subclass :class:`ValueError`, so code that already
 catches ``ValueError`` keeps working.
+
+A server's loop meets two of them on whatever a client sends, each with a message to send back:
+:class:`SerializationError` from :func:`~mahjong_rules.serial.answer.read_answer` (not JSON,
+not an answer, no action, a step that is not an ``int``) and :class:`IllegalActionError` from
+``read_answer`` (another seat's action) or :meth:`Rules.apply
+<mahjong_rules.variants.base.Rules.apply>` (not legal now; :class:`StaleActionError`, too
+late). ``except (SerializationError, IllegalActionError)`` is the one clause it needs.
+A variant plugin that cannot be loaded is no error but a :class:`PluginWarning`.
 """
 
 from __future__ import annotations

@@ -35,6 +35,7 @@ class AnyStep(enum.Enum):
     """The type of :data:`ANY_STEP`, its only value."""
 
     ANY_STEP = "ANY_STEP"
+    """The one value, also the module's :data:`ANY_STEP`."""
 
     def __repr__(self) -> str:
         return "ANY_STEP"
