@@ -46,6 +46,7 @@ from mahjong_rules.variants.yongshan.patterns import (
     score_yongshan,
     yongshan_patterns,
 )
+from reference import ref_decompositions
 
 SD, DC, RK = WinKind.SELF_DRAW, WinKind.DISCARD, WinKind.ROB_KONG
 
@@ -524,9 +525,25 @@ def test_counted_patterns_report_their_count() -> None:
 
 
 def test_ties_break_the_same_way() -> None:
-    """SCORE-3: equal readings always give the same (first) reading."""
-    case = Case("1223344556789m1p", "5m", DC, "", 0, 0, 0)
-    assert score(case) == score(case)
+    """SCORE-3 / YS-PAT-清一色: 1223344556789m + the wildcard 1p, won on 5m, reads two ways —
+    123m 234m 456m 789m with 55m (the wildcard a 5m), or 22m with 123m (the wildcard a 2m)
+    345m 456m 789m — and both score the same, 清一色 2 fan, 4 points (a wildcard held: no
+    无听用; no 归, no 本金). The tie goes to the first reading in the documented order (at
+    each kind, the fewest chows, no pung, no pair first: 234m before the pair 22m), and the
+    same one whatever order the hand's tiles come in."""
+    expected = "123m 234m 456m 55m 789m wilds=5m"
+    by_reference = {
+        (tuple(groups), wilds)
+        for _form, groups, wilds in ref_decompositions(
+            TileCounts("1223344556789m").counts(), 1, seven_pairs=True, honors=False
+        )
+    }
+    assert by_reference == {
+        ((("chow", 0), ("chow", 1), ("chow", 3), ("pair", 4), ("chow", 6)), (4,)),
+        ((("chow", 0), ("pair", 1), ("chow", 2), ("chow", 3), ("chow", 6)), (1,)),
+    }
+    for hand in ("1223344556789m1p", "9876554433221m1p", "1p5544332219876m"):
+        check(Case(hand, "5m", DC, "清一色2", 2, 2, 4, reading=expected))
 
 
 # --- options -------------------------------------------------------------------------------
