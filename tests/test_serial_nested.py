@@ -59,7 +59,7 @@ def test_every_sub_document_reads_back_on_its_own() -> None:
     """The parts of states, views, results and records: actions, events, seats, melds,
     payments, wins, breakdowns, readings, options... each reads back to what it was."""
     rules = get_variant("yongshan", players=3)
-    seed = next(k for k in range(50) if random_hand(rules, k)[-1].wins)
+    seed = next(k for k in range(400) if random_hand(rules, k)[-1].wins)
     states = random_hand(rules, seed)
     record = HandRecord.new(rules, seed=seed)
     docs = [to_dict(s) for s in states[::10]]

@@ -38,6 +38,7 @@ from mahjong_rules.serial.codec import (
     decode,
     encode,
     known_types,
+    preview,
 )
 from mahjong_rules.variants.options import Options
 
@@ -77,7 +78,7 @@ def from_dict(data: Any, expected: type[Any] | None = None) -> Any:
     else:
         tp = known_types().get(name) if isinstance(name, str) else None
         if tp is None:
-            raise SerializationError(f"type: no serializable type {name!r}")
+            raise SerializationError(f"type: no serializable type {preview(name)}")
     if expected is not None and not issubclass(tp, expected):
         raise SerializationError(f"type: expected {expected.__name__}, the document has {name}")
     root = _root_name(tp)

@@ -66,7 +66,15 @@ def check_bounds(data: Any, root: str = "document") -> None:
                     f"{_path(where)}: nested more than {MAX_DEPTH} deep (lists and dicts)"
                 )
             if isinstance(value, list):
-                stack.extend((item, (where, i), depth + 1) for i, item in enumerate(value))
+                for i, item in enumerate(value):
+                    if _plain(item):  # most items: a tile, a number (counted, not stacked)
+                        items += 1
+                    else:
+                        stack.append((item, (where, i), depth + 1))
+                if items > MAX_ITEMS:
+                    raise SerializationError(
+                        f"{_path(where)}: a document holds at most {MAX_ITEMS} values"
+                    )
                 continue
             for key, item in value.items():
                 if not isinstance(key, str):
@@ -83,6 +91,16 @@ def check_bounds(data: Any, root: str = "document") -> None:
                 f"{_path(where)}: a {type(value).__name__} is not a JSON value "
                 "(dict, list, str, int, bool or null)"
             )
+
+
+def _plain(value: Any) -> bool:
+    """A value within the bounds whatever its place: a short str, a small int, a bool, null."""
+    cls = value.__class__
+    if cls is str:
+        return len(value) <= MAX_STRING
+    if cls is int:
+        return bool(-_SMALL < value < _SMALL)
+    return value is None or cls is bool
 
 
 def _short(value: int) -> bool:

@@ -22,8 +22,14 @@ from mahjong_rules.engine.state import Phase, State
 from mahjong_rules.engine.wall import check_wall
 from mahjong_rules.errors import MahjongRulesError, WallError
 from mahjong_rules.melds import Meld
+from mahjong_rules.scoring import WinKind
 from mahjong_rules.serial.check_fields import check_fields, fail, seat_of
-from mahjong_rules.serial.check_payments import check_ledger, check_payments, check_wins
+from mahjong_rules.serial.check_payments import (
+    check_ledger,
+    check_payments,
+    check_win_records,
+    check_wins,
+)
 from mahjong_rules.serial.check_play import check_play, check_window
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.base import Rules
@@ -64,6 +70,7 @@ def check_state(state: State, path: str = "state") -> None:
     _check_phase(state, rules, path)
     _check_seats(state, rules, path)
     check_payments(state, path)
+    check_win_records(state, path)  # the ledger's check reads each win's seats
     check_ledger(state, rules, path)
     check_wins(state, rules, path)
     _check_tiles(state, path)
@@ -186,8 +193,12 @@ def _check_phase(state: State, rules: Rules, path: str) -> None:
         fail(f"{path}.step", f"{made} actions at least were taken, not {state.step}")
     if state.next_dealer is not None and not state.wins:
         fail(f"{path}.next_dealer", "only a win fixes the next dealer during the hand")
-    if not state.discards_made and not ended and state.current != state.dealer:
-        fail(f"{path}.current", f"before the first discard the dealer {state.dealer} is in turn")
+    if not state.discards_made and not ended:  # the dealer's turn, or the next seat's after
+        first = next(  # a dealt win (天胡, tiānhú) where the hand goes on (血战)
+            (state.dealer + k) % n for k in range(n) if not state.seats[(state.dealer + k) % n].won
+        )
+        if state.current != first:
+            fail(f"{path}.current", f"before the first discard seat {first} is in turn")
     won = sum(1 for s in state.seats if s.won)
     if not ended and (won if rules.win_ends_hand else won >= n - 1):
         fail(f"{path}.seats", f"{won} seats have won and the hand goes on")
@@ -223,16 +234,14 @@ def _check_seats(state: State, rules: Rules, path: str) -> None:
             and seat.turn_draws[-1:] != (() if seat.drawn is None else (seat.drawn,))
         ):
             fail(f"{where}.turn_draws", f"the tile it drew last is {seat.drawn}")
-        if len(seat.turn_draws) > state.kong_chain + 1:
+        # a seat that has won keeps the draws of the turn it won in (杠上花 after a kong: two):
+        # that turn's kongs are among the kongs it holds
+        chain = state.kong_chain if index == state.current else sum(m.is_kong for m in seat.melds)
+        if len(seat.turn_draws) > chain + 1:
             fail(f"{where}.turn_draws", "a turn draws once and once more for each kong")
         if seat.pass_peng.mask & ~kinds:
             fail(f"{where}.pass_peng", "tiles this game does not play with")
-        if seat.drawn is not None or seat.turn_draws:  # drawn: in its hand, or konged since
-            held = Counter(seat.concealed) + _meld_tiles(seat.melds)
-            if seat.drawn is not None and not held[seat.drawn]:
-                fail(f"{where}.drawn", f"it holds no {seat.drawn}")
-            if Counter(seat.turn_draws) - held:
-                fail(f"{where}.turn_draws", "tiles drawn this turn are not in its hand or melds")
+        _check_drawn(state, index, index == holding, where)
         if not seat.pass_hu and seat.pass_hu_fan != -1:
             fail(f"{where}.pass_hu_fan", "a declined win's fan is kept only while 过手胡 blocks")
         if seat.pass_hu_fan != -1 and not rules.tracks_declined_fan():
@@ -257,6 +266,30 @@ def _check_seats(state: State, rules: Rules, path: str) -> None:
             )
     if state.discards_made != sum(len(s.discards) for s in state.seats):
         fail(f"{path}.discards_made", "it counts every discard of every seat")
+
+
+def _check_drawn(state: State, index: int, holding: bool, where: str) -> None:
+    """The tile a seat drew (``drawn``) is in its hand: a seat that has discarded since, or
+    claimed, or won on another's tile holds none; the tiles of its turn's draws are in its hand
+    or melds (konged since). Only at the end may the drawn tile be in a meld: a kong whose
+    replacement the empty wall could not give (流局)."""
+    seat = state.seats[index]
+    drawn, last = seat.drawn, index == state.current  # at the end: the seat last in turn
+    if drawn is None and not seat.turn_draws:
+        return
+    won = next((w for w in state.wins if w.seat == index), None)
+    if won is not None and won.how is not WinKind.SELF_DRAW:
+        fail(f"{where}.drawn", f"it won on seat {won.from_seat}'s tile, after its own discard")
+    if drawn is not None and not (holding or seat.won or (state.phase is Phase.ENDED and last)):
+        fail(f"{where}.drawn", "only the seat in turn holds a tile it drew this turn")
+    concealed = Counter(seat.concealed)
+    held = concealed + _meld_tiles(seat.melds)
+    result = state.result
+    no_replacement = result is not None and result.exhausted and last
+    if drawn is not None and not (held if no_replacement else concealed)[drawn]:
+        fail(f"{where}.drawn", f"it holds no {drawn}")
+    if Counter(seat.turn_draws) - held:
+        fail(f"{where}.turn_draws", "tiles drawn this turn are not in its hand or melds")
 
 
 def _meld_tiles(melds: tuple[Meld, ...]) -> Counter[Tile]:

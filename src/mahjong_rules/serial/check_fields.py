@@ -80,12 +80,19 @@ def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
     return found
 
 
+_SHAPES: dict[Any, tuple[Any, tuple[Any, ...]]] = {}
+"""Each field type's ``(origin, args)``, worked out once."""
+
+
 def _fits(value: Any, hint: Any) -> bool:
     """Whether ``value`` is of type ``hint`` (ints are never bools; items of tuples and
     frozensets are checked; a class is checked with ``isinstance``)."""
-    origin = typing.get_origin(hint)
+    shape = _SHAPES.get(hint)
+    if shape is None:
+        shape = _SHAPES[hint] = (typing.get_origin(hint), typing.get_args(hint))
+    origin, args = shape
     if origin in (types.UnionType, typing.Union):
-        return any(_fits(value, member) for member in typing.get_args(hint))
+        return any(_fits(value, member) for member in args)
     if hint is type(None):
         return value is None
     if hint is int:
@@ -93,7 +100,6 @@ def _fits(value: Any, hint: Any) -> bool:
     if origin in (tuple, frozenset):
         if not isinstance(value, origin):
             return False
-        args = typing.get_args(hint)
         if origin is tuple and args and args[-1] is not Ellipsis:
             return len(value) == len(args) and all(map(_fits, value, args))
         if not args:

@@ -11,13 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_rules.engine.settlement import Payment, PaymentReason, deltas_of
 from mahjong_rules.engine.state import Phase, State, replace
-from mahjong_rules.scoring import WinKind
+from mahjong_rules.melds import MeldKind
+from mahjong_rules.scoring import Breakdown, WinKind, fan_to_points
 from mahjong_rules.serial.check_fields import fail, seat_of
+from mahjong_rules.tiles import Tile
+from mahjong_rules.variants.options import Options
 
 if TYPE_CHECKING:
     from mahjong_rules.variants.base import Rules
 
-__all__ = ["check_ledger", "check_payments", "check_wins"]
+__all__ = ["check_breakdown", "check_ledger", "check_payments", "check_win_records", "check_wins"]
 
 
 def check_payments(state: State, path: str) -> None:
@@ -49,6 +52,9 @@ def check_ledger(state: State, rules: Rules, path: str) -> None:
     order made) and, where a win does not end the hand (血战), those of the wins so far; at the
     end each of its payments is paid or cancelled."""
     kongs = [(i, m) for i, s in enumerate(state.seats) for m in s.melds if m.is_kong]
+    robbed = _robbed_at_the_end(state, rules)
+    if robbed is not None:  # a kong that stands, but was never completed: no ref, no money
+        kongs = [(i, m) for i, m in kongs if (i, m.kind, m.tile) != robbed]
     if state.next_ref != len(kongs) + 1:
         fail(f"{path}.next_ref", f"{len(kongs)} kongs on the table make it {len(kongs) + 1}")
     expected: Counter[tuple[int, int, int, PaymentReason]] = Counter(
@@ -83,16 +89,25 @@ def check_ledger(state: State, rules: Rules, path: str) -> None:
         fail(f"{path}.result.payments", "every payment of the ledger is paid or cancelled")
 
 
+def _robbed_at_the_end(state: State, rules: Rules) -> tuple[int, MeldKind, Tile] | None:
+    """血战 (YS-PAT-抢杠胡): a robbed 补杠 (bǔgàng) stands as its maker's kong, and gets its ref
+    as the maker plays on; when the robbing win ends the hand, it stands without one."""
+    if state.phase is not Phase.ENDED or rules.win_ends_hand or not state.wins:
+        return None
+    last = state.wins[-1]
+    if last.how is not WinKind.ROB_KONG or last.from_seat is None:
+        return None
+    return last.from_seat, MeldKind.BU_GANG, last.tile
+
+
 def _key(payment: Payment) -> tuple[int, int, int, PaymentReason]:
     return payment.payer, payment.payee, payment.amount, payment.reason
 
 
-def check_wins(state: State, rules: Rules, path: str) -> None:
-    """One win per seat, the seats marked won exactly those, a self-draw from nobody and any
-    other win from another seat; and the result: the hand's wins, deltas that are its
-    payments' net, a next dealer, 流局 (liújú) only with an empty wall, every payment of the
-    ledger paid or cancelled, and the wins that end a hand on one tile."""
-    seats = [w.seat for w in state.wins]
+def check_win_records(state: State, path: str) -> None:
+    """Each win on its own, before the ledger's check reads them: its seat a seat of the
+    table, a self-draw from nobody and any other win from another seat, no 查叫 among them, and
+    a breakdown that adds up under the room's options (:func:`check_breakdown`)."""
     for i, win in enumerate(state.wins):
         where = f"{path}.wins[{i}]"
         seat_of(win.seat, state.players, f"{where}.seat")
@@ -102,6 +117,17 @@ def check_wins(state: State, rules: Rules, path: str) -> None:
             seat_of(win.from_seat, state.players, f"{where}.from_seat")
             if win.from_seat == win.seat:
                 fail(f"{where}.from_seat", "a seat does not win on its own tile")
+        if win.how is WinKind.CHA_JIAO:
+            fail(f"{where}.how", "查叫 (chájiào) is paid at the end, no win of the hand")
+        check_breakdown(win.breakdown, state.options, f"{where}.breakdown")
+
+
+def check_wins(state: State, rules: Rules, path: str) -> None:
+    """One win per seat and the seats marked won exactly those; and the result: the hand's
+    wins, deltas that are its payments' net, a next dealer, 流局 (liújú) only with an empty
+    wall, every payment of the ledger paid or cancelled, and the wins that end a hand on one
+    tile (each win itself is :func:`check_win_records`'s)."""
+    seats = [w.seat for w in state.wins]
     if len(set(seats)) != len(seats):
         fail(f"{path}.wins", "a seat wins once")
     flags = [i for i, s in enumerate(state.seats) if s.won]
@@ -128,3 +154,34 @@ def check_wins(state: State, rules: Rules, path: str) -> None:
         fail(f"{where}.cancelled", "only payments of the ledger are cancelled")
     if rules.win_ends_hand and len({(w.how, w.from_seat) for w in state.wins}) > 1:
         fail(f"{where}.wins", "the wins that end a hand are on one tile")
+
+
+def check_breakdown(breakdown: Breakdown, options: Options, where: str) -> None:
+    """A win's breakdown adds up under the room's options as the engine scores it (SCORE-1,
+    SCORE-2 and the cap, BS-PAY-3 / YS-CAP-1 封顶 fēngdǐng): each line a pattern of the room
+    at its fan (times its count), the fan their sum, and the capped fan and the points what
+    the room's ``scoring`` and ``fan_cap`` make of it; so a room's options cannot be changed
+    under the wins already scored in it."""
+    fans = options.fans()
+    for j, item in enumerate(breakdown.items):
+        if fans and item.key not in fans:
+            fail(f"{where}.items[{j}].key", f"no pattern {item.key!r} scores in this room")
+        if item.count < 1 or (fans and item.fan != fans[item.key] * item.count):
+            fail(
+                f"{where}.items[{j}].fan",
+                f"{item.key} scores {fans.get(item.key)} fan a time in this room, "
+                f"{item.count} times: not {item.fan}",
+            )
+    if breakdown.fan != sum(item.fan for item in breakdown.items):
+        fail(f"{where}.fan", "the fan is the sum of the lines' fan")
+    scoring, cap = getattr(options, "scoring", None), getattr(options, "fan_cap", -1)
+    if scoring not in ("doubling", "linear") or cap == -1:  # a variant that scores otherwise
+        return
+    capped, points = fan_to_points(breakdown.fan, scoring=scoring, cap=cap)
+    if (breakdown.capped_fan, breakdown.points) != (capped, points):
+        fail(
+            f"{where}.capped_fan",
+            f"{breakdown.fan} fan make {capped} fan and {points} points in this room "
+            f"(fan_cap {cap}, {scoring} scoring), not {breakdown.capped_fan} and "
+            f"{breakdown.points}",
+        )

@@ -31,10 +31,10 @@ import attrs
 
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.errors import MahjongRulesError, SerializationError, UnknownVariantError
-from mahjong_rules.tiles import Tile
+from mahjong_rules.tiles import Tile, all_tiles
 from mahjong_rules.variants.options import Options
 
-__all__ = ["FORMAT_VERSION", "check_format", "decode", "encode", "known_types"]
+__all__ = ["FORMAT_VERSION", "check_format", "decode", "encode", "known_types", "preview"]
 
 FORMAT_VERSION = 1
 """The document format this version writes and reads."""
@@ -43,14 +43,22 @@ JSON = Any
 """A JSON-compatible value: dict, list, str, int, bool or None."""
 
 
+_TILES = all_tiles()
+_NOTATION = tuple(t.notation for t in _TILES)
+"""Each tile kind's notation, by its index (the codec's fast path)."""
+_BY_NOTATION = {t.notation: t for t in _TILES}
+"""Each tile by its notation: the tiles a document writes (other spellings are parsed)."""
+
+
 def encode(value: Any, tp: Any) -> JSON:
     """``value`` (declared as ``tp``) as a JSON-compatible value."""
+    cls = value.__class__
+    if cls is Tile:
+        return _NOTATION[value.index]
     if tp is Any or (isinstance(tp, type) and issubclass(tp, Options)):
         return _encode_options(value)
     if value is None:
         return None
-    if isinstance(value, Tile):
-        return value.notation
     if isinstance(value, TileCounts | TileSet):
         return str(value)
     if isinstance(value, enum.Enum):
@@ -59,8 +67,7 @@ def encode(value: Any, tp: Any) -> JSON:
         return value
     if isinstance(value, bytes):
         return {"bytes": value.hex()}
-    origin = typing.get_origin(tp)
-    args = typing.get_args(tp)
+    origin, args = _shape(tp)
     if origin in (types.UnionType, typing.Union):
         member = _member_for(value, args)
         return encode(value, member)
@@ -68,6 +75,8 @@ def encode(value: Any, tp: Any) -> JSON:
         if origin is tuple and args and args[-1] is not Ellipsis:
             return [encode(v, a) for v, a in zip(value, args, strict=True)]
         item = args[0] if args else Any
+        if item is Tile and cls is tuple and all(v.__class__ is Tile for v in value):
+            return [_NOTATION[v.index] for v in value]
         items = sorted(value) if isinstance(value, frozenset) else value
         return [encode(v, item) for v in items]
     if isinstance(value, Mapping):
@@ -120,10 +129,12 @@ def _variant_of(options: Options) -> str:
 
 def decode(data: JSON, tp: Any, path: str) -> Any:
     """Read ``data`` as a value of type ``tp``; ``path`` names it in errors."""
+    if tp is Tile:
+        tile = _BY_NOTATION.get(data) if data.__class__ is str else None
+        return tile if tile is not None else _parsed(Tile, data, path)
     if tp is Any or (isinstance(tp, type) and issubclass(tp, Options)):
         return _decode_options(data, path)
-    origin = typing.get_origin(tp)
-    args = typing.get_args(tp)
+    origin, args = _shape(tp)
     if origin in (types.UnionType, typing.Union):
         if data is None and type(None) in args:
             return None
@@ -146,8 +157,6 @@ def decode(data: JSON, tp: Any, path: str) -> Any:
         return data
     if tp is bytes:
         return _decode_bytes(data, path)
-    if tp is Tile:
-        return _parsed(Tile, data, path)
     if tp in (TileCounts, TileSet):
         return _parsed(tp, data, path)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
@@ -165,6 +174,10 @@ def decode(data: JSON, tp: Any, path: str) -> Any:
             pairs = enumerate(zip(data, args, strict=True))
             return tuple(decode(v, a, f"{path}[{i}]") for i, (v, a) in pairs)
         item = args[0] if args else Any
+        if item is Tile and origin is tuple:  # a wall, a hand's discards: tiles as written
+            tiles = [_BY_NOTATION.get(v) if v.__class__ is str else None for v in data]
+            if None not in tiles:
+                return tuple(tiles)
         items = [decode(v, item, f"{path}[{i}]") for i, v in enumerate(data)]
         return frozenset(items) if origin is frozenset else tuple(items)
     if origin in (Mapping, dict):
@@ -181,7 +194,7 @@ def check_format(data: dict[str, JSON], path: str) -> None:
         return
     version = data["format"]
     if not _is(version, int) or version != FORMAT_VERSION:
-        shown = _preview(version)
+        shown = preview(version)
         where = f"{path}.format" if path else "format"
         raise SerializationError(
             f"{where}: this version reads format {FORMAT_VERSION}, the document has {shown}"
@@ -278,14 +291,14 @@ def _is(data: JSON, tp: type) -> bool:
 
 
 def _bad(path: str, expected: str, got: JSON) -> SerializationError:
-    return SerializationError(f"{path}: {expected}, got {_preview(got)}")
+    return SerializationError(f"{path}: {expected}, got {preview(got)}")
 
 
 _REPR = reprlib.Repr()
 _REPR.maxlevel, _REPR.maxstring, _REPR.maxlong, _REPR.maxother = 3, 40, 40, 40
 
 
-def _preview(value: JSON) -> str:
+def preview(value: JSON) -> str:
     """A short repr of a document's value for an error, whatever its size or depth."""
     if isinstance(value, int) and value.bit_length() > 128:
         return f"a whole number of {value.bit_length()} bits"
@@ -303,8 +316,28 @@ def _names(members: list[Any]) -> str:
 # ------------------------------------------------------------------------------ the type table
 
 
+_SHAPES: dict[Any, tuple[Any, tuple[Any, ...]]] = {}
+
+
+def _shape(tp: Any) -> tuple[Any, tuple[Any, ...]]:
+    """``(typing.get_origin(tp), typing.get_args(tp))``, worked out once per type."""
+    try:
+        return _SHAPES[tp]
+    except KeyError:
+        shape = _SHAPES[tp] = (typing.get_origin(tp), typing.get_args(tp))
+        return shape
+    except TypeError:  # pragma: no cover - an unhashable annotation
+        return typing.get_origin(tp), typing.get_args(tp)
+
+
+_FIELDS: dict[type, tuple[attrs.Attribute[Any], ...]] = {}
+
+
 def _fields(cls: type) -> tuple[attrs.Attribute[Any], ...]:
-    return tuple(f for f in attrs.fields(cls) if f.init)
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = tuple(f for f in attrs.fields(cls) if f.init)
+    return found
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
