@@ -85,7 +85,7 @@ def test_a_whole_hand_through_a_pipe(
         "seat 0 碰 peng P8p@1",
         "--- your turn, seat 0",
     ]
-    assert out[-14:] == [
+    assert out[-18:] == [
         "  8) discard 9s",
         "choose 1-8 (or type the action):",
         "seat 0 打 discards 1s 一条",
@@ -100,6 +100,10 @@ def test_a_whole_hand_through_a_pipe(
         "     0         0     1     -1",
         "     1         1     0     +1  胡 won (discard from seat 0, 1 point)",
         "   all         1     1      0",
+        "  seat 0: -1",
+        "     -1  to seat 1: 胡 win",
+        "  seat 1: +1",
+        "     +1  from seat 0: 胡 win",
     ]
     assert sum(line.startswith("choose 1-") for line in out) == 27
 
@@ -139,9 +143,9 @@ def test_chinese_labels_and_the_end_of_input(
     assert status == 2
     assert out[:10] == [
         "你坐座位 1（共 2 人），对手是机器人；保山麻将 baoshan，种子 1",
-        "发牌 dealt: dealer seat 0, 81 tiles left in the wall",
-        "seat 0 打 discards 2p 二筒",
-        "seat 1 摸 draws 8m 八万",
+        "发牌：庄家座位 0，牌墙剩余 81 张",
+        "座位 0 打出 2p 二筒",
+        "座位 1 摸 8m 八万",
         "--- 轮到你，座位 1",
         "牌墙剩余：80 张",
         "你的手牌: 🀇🀈🀊🀌🀏🀚🀝🀠🀡🀓🀕🀕🀖  12469m2589p4667s  + 摸到 🀎 8m",
@@ -197,5 +201,6 @@ def test_yongshan_human_sees_the_wildcards(
     )
     assert status == 0
     kinds = " ".join(t.notation for t in state.wild_kinds)
-    assert f"本金 {state.indicator}; 听用 wildcards {kinds}" in out
-    assert out[-1].startswith("   all ")
+    assert f"本金 {state.indicator}; 听用 wildcards {kinds} (marked * in hands and melds)" in out
+    at = next(k for k, line in enumerate(out) if line.startswith("结算 settlement"))
+    assert out[at + 6].startswith("   all ")  # the title, the heads, 4 seats, the totals

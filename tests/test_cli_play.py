@@ -55,6 +55,38 @@ def events_of(states: list[State]) -> list[Event]:
     return [event for state in states for event in state.events]
 
 
+def tiles_named(tiles: tuple[Tile, ...]) -> str:
+    """``8p 八筒, 9p 九筒``."""
+    return ", ".join(f"{t.notation} {t.name_zh}" for t in tiles)
+
+
+def payment_items(lines: list[str]) -> list[tuple[int, int, int]]:
+    """``(seat, signed amount, counterparty)`` of every payment line under a seat of the
+    settlement, sorted."""
+    items, seat = [], -1
+    for line in lines[next(i for i, x in enumerate(lines) if x.startswith("结算 ")) :]:
+        if head := re.fullmatch(r"  seat (\d): [+-]?\d+", line):
+            seat = int(head.group(1))
+        elif item := re.fullmatch(r"\s+([+-]\d+)  (?:to|from) seat (\d): .+", line):
+            items.append((seat, int(item.group(1)), int(item.group(2))))
+    return sorted(items)
+
+
+def seat_sums(lines: list[str]) -> list[int]:
+    """Each seat's shown total (``  seat 2: +3``), checked against the sum of its lines."""
+    start = next(i for i, x in enumerate(lines) if x.startswith("结算 "))
+    shown = {
+        int(m.group(1)): int(m.group(2))
+        for line in lines[start:]
+        if (m := re.fullmatch(r"  seat (\d): ([+-]?\d+)", line))
+    }
+    sums = dict.fromkeys(shown, 0)
+    for seat, amount, _ in payment_items(lines):
+        sums[seat] += amount
+    assert sums == shown
+    return [shown[seat] for seat in sorted(shown)]
+
+
 def settlement_rows(lines: list[str]) -> dict[int, tuple[int, int, int]]:
     """``{seat: (received, paid, delta)}`` from the settlement table's rows."""
     start = next(i for i, line in enumerate(lines) if line.startswith("结算 settlement"))
@@ -110,10 +142,12 @@ def test_play_log_follows_the_engine(
         assert line.split(" draws ")[1].startswith(f"{event.tile.notation} {event.tile.name_zh}")
     pengs = [e for e in events if isinstance(e, Claimed) and e.meld.kind is MeldKind.PENG]
     assert [line for line in out if " 碰 peng " in line] == [
-        f"seat {e.seat} 碰 peng {e.meld}" for e in pengs
+        f"seat {e.seat} 碰 peng {e.meld}"
+        + (f" (听用 wildcard {tiles_named(e.meld.wild_tiles)})" if e.meld.wild_tiles else "")
+        for e in pengs
     ]
     kongs = [e for e in events if isinstance(e, Konged | Claimed) and e.meld.is_kong]
-    assert len([line for line in out if " 杠 " in line]) == len(kongs)
+    assert len([line for line in out if line.startswith("seat ") and " 杠 " in line]) == len(kongs)
     wins = [e.win for e in events if isinstance(e, Won)]
     assert [line.split(" 胡 wins on ")[0] for line in out if " 胡 wins on " in line] == [
         f"seat {w.seat}" for w in wins
@@ -133,6 +167,12 @@ def test_play_log_follows_the_engine(
         received = sum(p.amount for p in result.payments if p.payee == seat)
         paid = sum(p.amount for p in result.payments if p.payer == seat)
         assert rows[seat][:2] == (received, paid)
+    # every payment is listed under its payer and its payee, and each seat's lines add up
+    assert payment_items(out) == sorted(
+        [(p.payer, -p.amount, p.payee) for p in result.payments]
+        + [(p.payee, p.amount, p.payer) for p in result.payments]
+    )
+    assert seat_sums(out) == list(result.deltas)
     totals = [m for line in out if (m := re.fullmatch(r"\s+all\s+(\d+)\s+(\d+)\s+0", line))]
     assert len(totals) == 1
     total = totals[0]
@@ -142,7 +182,9 @@ def test_play_log_follows_the_engine(
         [
             "  cancelled: "
             + "; ".join(
-                f"seat {p.payer} pays seat {p.payee} {p.amount} (杠 kong)" for p in result.cancelled
+                f"seat {p.payer} pays seat {p.payee} {p.amount} (杠 kong money, kong {p.ref} of "
+                "the hand)"
+                for p in result.cancelled
             )
         ]
         if result.cancelled

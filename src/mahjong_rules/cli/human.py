@@ -5,30 +5,38 @@ seat, never from the state: after every action, what your seat saw happen (anoth
 without its tile, no other seat's pass); when you are asked, the table — your hand (Unicode tile
 characters and the one-line notation, the drawn tile apart), your melds, the 本金 and wildcards,
 each seat's melds, hidden kongs, tile count and discards, the tiles left in the wall — and your
-legal actions, numbered. Type a number or the action's text (``discard 5m``, ``5m``, ``pass``,
-``hu``; ``--lang zh``: ``打 5m``, ``过``, ``胡``); anything else asks again. The settlement is a
-table. If standard input ends before the hand does, the command stops with one ``error:`` line
-(status 2).
+legal actions, numbered. Wildcards (听用) are set apart in the hand and marked ``*`` there and
+in melds; a discard another seat claimed stays in its pond, in brackets with who took it.
+Type a number or the action's text (``discard 5m``, ``5m``, ``pass``, ``hu``; ``--lang zh``:
+``打 5m``, ``过``, ``胡``); anything else asks again. The settlement is a table, then every
+payment by seat with its reason and counterparty (a 罚分 item is named from the hands, shown at
+the end). If standard input ends before the hand does, the command stops with one ``error:``
+line (status 2).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TextIO
 
 from mahjong_rules.bots import Bot
 from mahjong_rules.cli.common import CliError
 from mahjong_rules.cli.human_text import Lang, action_text, label
-from mahjong_rules.cli.log import event_lines, settlement_lines
+from mahjong_rules.cli.log import event_lines
+from mahjong_rules.cli.ponds import Ponds
+from mahjong_rules.cli.settle import Items, payment_items, settlement_lines
+from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.actions import Action, Discard
+from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.settlement import HandResult
 from mahjong_rules.engine.state import Phase
 from mahjong_rules.engine.view import View
+from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.notation import format_tiles
 from mahjong_rules.records import HandRecord
 from mahjong_rules.variants import Rules
 
-__all__ = ["Human", "pick", "play_with_human", "table_lines"]
+__all__ = ["Human", "meld_words", "pick", "play_with_human", "table_lines"]
 
 
 class Human:
@@ -39,6 +47,17 @@ class Human:
     def __init__(self, seat: int, lang: Lang, source: TextIO, out: TextIO) -> None:
         self.seat, self.lang, self.source, self.out = seat, lang, source, out
         self.tty = source.isatty()
+        self.ponds: Ponds | None = None
+
+    def see(self, events: Iterable[Event], players: int, items: Items | None = None) -> None:
+        """Write the log lines of ``events`` (the seat's view of one transition; ``items``
+        names 罚分 items) and remember the discards and the claims on them."""
+        if self.ponds is None:
+            self.ponds = Ponds(players)
+        for event in events:
+            self.ponds.see(event)
+            for line in event_lines(event, None, self.lang, items):
+                self.write(line)
 
     def write(self, line: str) -> None:
         """Write one line, flushed."""
@@ -53,7 +72,7 @@ class Human:
 
     def choose(self, view: View) -> Action:
         """Show ``view`` and its numbered actions; read a choice until one fits."""
-        for line in table_lines(view, self.lang):
+        for line in table_lines(view, self.lang, self.ponds):
             self.write(line)
         actions = view.legal_actions
         self.write(label("actions", self.lang))
@@ -94,9 +113,51 @@ def pick(actions: Sequence[Action], text: str, lang: Lang) -> Action | str:
     return label("bad", lang, text=text.strip()[:40], n=n)
 
 
-def table_lines(view: View, lang: Lang) -> list[str]:
-    """What the seat sees when it is asked: the window or turn, the wall, its hand and melds,
-    the wildcards, and every other seat."""
+def _hand_text(view: View, lang: Lang) -> str:
+    """The hand as tile characters and notation, its wildcards (听用) apart and named, the
+    tile drawn this turn last."""
+    hand = view.concealed
+    drawn = view.drawn if view.drawn is not None and view.drawn in hand else None
+    rest = hand.remove(drawn) if drawn is not None else hand
+    wilds = [t for t in rest if t in view.wild_kinds]
+    naturals = TileCounts([t for t in rest if t not in view.wild_kinds])
+    parts = [f"{naturals.format('unicode')}  {naturals}"] if naturals else []
+    if wilds:
+        marked = " ".join(f"{t}*" for t in wilds)
+        parts.append(f"{label('wild_held', lang)} {format_tiles(wilds, 'unicode')} {marked}")
+    shown = "  ".join(parts) or label("none", lang)
+    if drawn is not None:
+        mark = f"* ({label('wild', lang)})" if drawn in view.wild_kinds else ""
+        shown += f"  + {label('drawn', lang)} {format_tiles([drawn], 'unicode')} {drawn}{mark}"
+    return shown
+
+
+def meld_words(meld: Meld, wild_kinds: TileSet, lang: Lang) -> str:
+    """A meld in words, each wildcard marked ``*`` and named: ``peng 2p = 2p 2p 8p*
+    (8p* 听用 wildcard) from seat 3 [P2p*8p@3]``."""
+    kind = meld.kind.name_zh if lang == "zh" else _KIND_EN[meld.kind]
+    tiles = [meld.tile.notation] * meld.naturals + [f"{t}*" for t in meld.wild_tiles]
+    text = f"{kind} {meld.tile} = {' '.join(tiles)}"
+    if meld.wild_tiles:
+        stars = " ".join(f"{t}*" for t in meld.wild_tiles)
+        text += f" ({stars} {label('wild', lang)})"
+    if meld.from_seat is not None:
+        text += " " + label("from", lang, seat=meld.from_seat)
+    return f"{text} [{meld}]"
+
+
+_KIND_EN = {
+    MeldKind.PENG: "peng",
+    MeldKind.ZHI_GANG: "kong",
+    MeldKind.BU_GANG: "added kong",
+    MeldKind.AN_GANG: "concealed kong",
+}
+
+
+def table_lines(view: View, lang: Lang, ponds: Ponds | None = None) -> list[str]:
+    """What the seat sees when it is asked: the window or turn, the wall, its hand (wildcards
+    apart, marked ``*``) and melds, the wildcards, and every other seat, with its pond as
+    ``ponds`` remembers it (claimed discards in brackets)."""
     lines: list[str] = []
     if view.phase is Phase.CLAIM and view.tile is not None:
         lines.append(label("claim", lang, seat=view.current, tile=view.tile))
@@ -107,16 +168,10 @@ def table_lines(view: View, lang: Lang) -> list[str]:
     else:
         lines.append(label("turn", lang, seat=view.seat))
     lines.append(label("wall", lang, n=view.tiles_left))
-    hand = view.concealed
-    drawn = view.drawn if view.drawn is not None and view.drawn in hand else None
-    rest = hand.remove(drawn) if drawn is not None else hand
-    shown = f"{rest.format('unicode')}  {rest}" if rest else label("none", lang)
-    if drawn is not None:
-        shown += f"  + {label('drawn', lang)} {format_tiles([drawn], 'unicode')} {drawn}"
-    lines.append(f"{label('hand', lang)}: {shown}")
+    lines.append(f"{label('hand', lang)}: {_hand_text(view, lang)}")
     own = view.seats[view.seat]
-    melds = " ".join(str(m) for m in own.melds) or label("none", lang)
-    lines.append(f"{label('melds', lang)}: {melds}")
+    melds = "; ".join(meld_words(m, view.wild_kinds, lang) for m in own.melds)
+    lines.append(f"{label('melds', lang)}: {melds or label('none', lang)}")
     if view.indicator is not None:
         kinds = " ".join(t.notation for t in view.wild_kinds)
         lines.append(label("wilds", lang, tile=view.indicator, kinds=kinds))
@@ -128,14 +183,16 @@ def table_lines(view: View, lang: Lang) -> list[str]:
             who += f" [{label('dealer', lang)}]"
         parts = [label("tiles", lang, n=s.tiles)]
         if s.melds and s.seat != view.seat:
-            parts.append(label("shown", lang, melds=" ".join(str(m) for m in s.melds)))
+            melds = "; ".join(meld_words(m, view.wild_kinds, lang) for m in s.melds)
+            parts.append(label("shown", lang, melds=melds))
         if s.hidden_kongs:
             parts.append(label("hidden", lang, n=s.hidden_kongs))
         if s.ting:
             parts.append(label("ting", lang))
         if s.won:
             parts.append(label("won", lang))
-        discards = " ".join(t.notation for t in s.discards) or label("none", lang)
+        pond = ponds.text(s.seat, s.discards, lang) if ponds is not None else ""
+        discards = pond or " ".join(t.notation for t in s.discards) or label("none", lang)
         parts.append(label("discards", lang, tiles=discards))
         lines.append(f"  {who}: " + "; ".join(parts))
     return lines
@@ -148,19 +205,18 @@ def play_with_human(
     lowest seat asked acts first); write what the human's seat sees happen as it happens, and
     the settlement. Returns the record with every action, and the result."""
     state = record.start()
-    for event in rules.view(state, human.seat).events:
-        for line in event_lines(event):
-            human.write(line)
+    human.see(rules.view(state, human.seat).events, rules.players)
     while (result := rules.result(state)) is None:
         seat = min(rules.to_act(state))
         view = rules.view(state, seat)
         action = human.choose(view) if seat == human.seat else bots[seat].choose(view)
         state = rules.apply(state, action)
         record = record.with_action(action)
-        for event in rules.view(state, human.seat).events:
-            for line in event_lines(event):
-                human.write(line)
+        ended = rules.result(state)
+        items = None if ended is None else payment_items(rules, state, ended, human.lang)
+        human.see(rules.view(state, human.seat).events, rules.players, items)
     human.write("")
-    for line in settlement_lines(result):
+    items = payment_items(rules, state, result, human.lang)
+    for line in settlement_lines(result, human.lang, items):
         human.write(line)
     return record, result

@@ -16,7 +16,9 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from mahjong_rules.cli.common import signed
+from mahjong_rules.cli.human_text import Lang
+from mahjong_rules.cli.log_zh import event_lines_zh
+from mahjong_rules.cli.settle import Items, payment_line, settlement_lines
 from mahjong_rules.engine.events import (
     Claimed,
     ConcealedKonged,
@@ -36,9 +38,9 @@ from mahjong_rules.engine.events import (
     WallExhausted,
     Won,
 )
-from mahjong_rules.engine.settlement import HandResult, Payment, PaymentReason, WinRecord
+from mahjong_rules.engine.settlement import Payment, WinRecord
 from mahjong_rules.engine.state import State
-from mahjong_rules.melds import MeldKind
+from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import Breakdown, Pattern, ScoreItem, WinKind
 from mahjong_rules.tiles import Tile
 
@@ -48,6 +50,7 @@ __all__ = [
     "gloss",
     "hand_lines",
     "item_line",
+    "meld_text",
     "pinyin",
     "settlement_lines",
     "tile_text",
@@ -60,12 +63,6 @@ _HOW = {
     WinKind.DISCARD: "点炮 on a discard",
     WinKind.ROB_KONG: "抢杠 robbing a kong",
     WinKind.CHA_JIAO: "查叫 ready at the draw",
-}
-_REASON = {
-    PaymentReason.WIN: "胡 win",
-    PaymentReason.KONG: "杠 kong",
-    PaymentReason.CHA_JIAO: "查叫 cha_jiao",
-    PaymentReason.PENALTY: "罚分 penalty",
 }
 _CANCELLED = {"gang_shang_pao": "杠上炮 gang_shang_pao", "draw_game": "黄庄 draw_game"}
 _KONG_ZH = {MeldKind.ZHI_GANG: "直杠", MeldKind.BU_GANG: "补杠", MeldKind.AN_GANG: "暗杠"}
@@ -155,13 +152,21 @@ def win_line(win: WinRecord) -> str:
     return line
 
 
-def _payment(p: Payment) -> str:
-    return f"seat {p.payer} pays seat {p.payee} {p.amount} ({_REASON[p.reason]})"
+def meld_text(meld: Meld) -> str:
+    """``P7p@0``; a meld holding wildcards says so: ``P7p*8p@0 (听用 wildcard 8p 八筒)``."""
+    if meld.wild_tiles:
+        return f"{meld} (听用 wildcard {tiles_text(meld.wild_tiles)})"
+    return str(meld)
 
 
-def event_lines(event: Event, state: State | None = None) -> list[str]:
+def event_lines(
+    event: Event, state: State | None = None, lang: Lang = "en", items: Items | None = None
+) -> list[str]:
     """The log lines of one event; ``state`` (the state the event's transition reached) gives
-    the dealt hands and the 本金 for :class:`Dealt`."""
+    the dealt hands and the 本金 for :class:`Dealt`; ``lang="zh"``: the lines in Chinese
+    (:mod:`mahjong_rules.cli.log_zh`); ``items`` names each 罚分 item of a payment."""
+    if lang == "zh":
+        return event_lines_zh(event, state, items)
     if isinstance(event, Drew):
         what = "?" if event.tile is None else tile_text(event.tile)
         if event.replacement:
@@ -173,10 +178,10 @@ def event_lines(event: Event, state: State | None = None) -> list[str]:
         return [f"seat {event.seat} 过 passes"]
     if isinstance(event, Claimed):
         if event.meld.kind is MeldKind.PENG:
-            return [f"seat {event.seat} 碰 peng {event.meld}"]
-        return [f"seat {event.seat} 杠 {_KONG_ZH[event.meld.kind]} kong {event.meld}"]
+            return [f"seat {event.seat} 碰 peng {meld_text(event.meld)}"]
+        return [f"seat {event.seat} 杠 {_KONG_ZH[event.meld.kind]} kong {meld_text(event.meld)}"]
     if isinstance(event, Konged):
-        return [f"seat {event.seat} 杠 {_KONG_ZH[event.meld.kind]} kong {event.meld}"]
+        return [f"seat {event.seat} 杠 {_KONG_ZH[event.meld.kind]} kong {meld_text(event.meld)}"]
     if isinstance(event, ConcealedKonged):
         return [f"seat {event.seat} 杠 暗杠 kong (concealed)"]
     if isinstance(event, Swapped):
@@ -195,9 +200,9 @@ def event_lines(event: Event, state: State | None = None) -> list[str]:
     if isinstance(event, Won):
         return [win_line(event.win), *breakdown_lines(event.win.breakdown)]
     if isinstance(event, Paid):
-        return ["  " + _payment(event.payment)]
+        return ["  " + payment_line(event.payment, lang, items)]
     if isinstance(event, PaymentsCancelled):
-        cancelled = "; ".join(_payment(p) for p in event.payments)
+        cancelled = "; ".join(payment_line(p) for p in event.payments)
         return [f"  cancelled ({_CANCELLED.get(event.why, event.why)}): {cancelled}"]
     if isinstance(event, WallExhausted):
         return ["流局 the wall is exhausted: a draw game"]
@@ -220,8 +225,9 @@ def _dealt_lines(event: Dealt, state: State | None) -> list[str]:
     return lines
 
 
-def hand_lines(states: Sequence[State]) -> list[str]:
-    """The log of a hand from its states in order (each holds its transition's events).
+def hand_lines(states: Sequence[State], lang: Lang = "en", items: Items | None = None) -> list[str]:
+    """The log of a hand from its states in order (each holds its transition's events), in
+    ``lang``; ``items`` names each 罚分 item (:func:`~mahjong_rules.cli.settle.payment_items`).
 
     Every payment comes with a :class:`Paid` event; any payment of the settlement that a
     variant did not report so (a third-party variant may not) is listed when the hand is
@@ -231,7 +237,7 @@ def hand_lines(states: Sequence[State]) -> list[str]:
     reported: Counter[Payment] = Counter()
     for state in states:
         for event in state.events:
-            lines.extend(event_lines(event, state))
+            lines.extend(event_lines(event, state, lang, items))
             if isinstance(event, Paid):
                 reported[event.payment] += 1
             elif isinstance(event, Settled):
@@ -239,35 +245,5 @@ def hand_lines(states: Sequence[State]) -> list[str]:
                 for payment in event.result.payments:
                     if unreported[payment] > 0:
                         unreported[payment] -= 1
-                        lines.append("  " + _payment(payment))
-    return lines
-
-
-def settlement_lines(result: HandResult) -> list[str]:
-    """The settlement table: per seat what it received, paid and its net (``delta``), with a
-    note on its win (or, at a draw, whether it was ready)."""
-    n = len(result.deltas)
-    received, paid = [0] * n, [0] * n
-    for p in result.payments:
-        received[p.payee] += p.amount
-        paid[p.payer] += p.amount
-    title = "结算 settlement"
-    if result.exhausted:
-        title += ": 流局 draw game"
-    lines = [f"{title} (next dealer: seat {result.next_dealer})"]
-    lines.append(f"  {'seat':>4}  {'received':>8}  {'paid':>4}  {'delta':>5}")
-    notes: dict[int, list[str]] = {seat: [] for seat in range(n)}
-    for win in result.wins:
-        how = win.how.value + ("" if win.from_seat is None else f" from seat {win.from_seat}")
-        notes[win.seat].append(f"胡 won ({how}, {_points(win.breakdown.points)})")
-    for seat, ready in sorted(result.ready.items()):
-        notes[seat].append("ready 听牌" if ready else "not ready")
-    for seat in range(n):
-        row = f"  {seat:>4}  {received[seat]:>8}  {paid[seat]:>4}  {signed(result.deltas[seat]):>5}"
-        lines.append("  ".join([row, *notes[seat]]).rstrip())
-    total = sum(result.deltas)
-    lines.append(f"  {'all':>4}  {sum(received):>8}  {sum(paid):>4}  {signed(total):>5}")
-    if result.cancelled:
-        cancelled = "; ".join(_payment(p) for p in result.cancelled)
-        lines.append(f"  cancelled: {cancelled}")
+                        lines.append("  " + payment_line(payment, lang, items))
     return lines

@@ -2,22 +2,25 @@
 table per seat at the end.
 
 The table counts, per seat: 胡 wins, 自摸 self-drawn wins, 点炮 given (wins on the seat's discard
-or robbed kong), kongs made (杠, in the hand's final melds), 罚分 (penalty) and 查叫 payments paid
-and received, and the seat's total score.
+or robbed kong), kongs made (杠, in the hand's final melds), then, for each kind of payment the
+variant makes besides wins (:attr:`~mahjong_rules.engine.hooks.Hooks.payment_reasons`: 杠分 kong
+money, 罚分 penalty, 查叫), what the seat paid and received of it, and the seat's total score. A
+variant without 罚分 has no 罚分 columns.
 """
 
 from __future__ import annotations
 
 import sys
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 
 import attrs
 
 from mahjong_rules.bots import Bot
 from mahjong_rules.cli.common import seed_text, signed
-from mahjong_rules.cli.log import hand_lines, settlement_lines
+from mahjong_rules.cli.log import hand_lines
 from mahjong_rules.cli.progress import Progress
+from mahjong_rules.cli.settle import payment_items, settlement_lines
 from mahjong_rules.engine.match import Match
 from mahjong_rules.engine.settlement import HandResult, PaymentReason
 from mahjong_rules.engine.state import State
@@ -60,10 +63,10 @@ class SeatTally:
     self_drawn: int = 0
     dealt_in: int = 0
     kongs: int = 0
-    penalty_paid: int = 0
-    penalty_received: int = 0
-    cha_jiao_paid: int = 0
-    cha_jiao_received: int = 0
+    paid: dict[PaymentReason, int] = attrs.field(factory=dict)
+    """Points paid, by reason."""
+    received: dict[PaymentReason, int] = attrs.field(factory=dict)
+    """Points received, by reason."""
 
     def add(self, seat: int, result: HandResult, last: State) -> None:
         """Count one hand: its result and its final state (for the kongs)."""
@@ -77,12 +80,10 @@ class SeatTally:
                 self.dealt_in += 1
         self.kongs += sum(1 for m in last.seats[seat].melds if m.is_kong)
         for p in result.payments:
-            if p.reason is PaymentReason.PENALTY:
-                self.penalty_paid += p.amount if p.payer == seat else 0
-                self.penalty_received += p.amount if p.payee == seat else 0
-            elif p.reason is PaymentReason.CHA_JIAO:
-                self.cha_jiao_paid += p.amount if p.payer == seat else 0
-                self.cha_jiao_received += p.amount if p.payee == seat else 0
+            if p.payer == seat:
+                self.paid[p.reason] = self.paid.get(p.reason, 0) + p.amount
+            if p.payee == seat:
+                self.received[p.reason] = self.received.get(p.reason, 0) + p.amount
 
 
 def columns(text: str) -> int:
@@ -95,30 +96,34 @@ def pad(text: str, width: int) -> str:
     return " " * max(0, width - columns(text)) + text
 
 
-_HEADERS = (
-    "seat",
-    "胡 wins",
-    "自摸",
-    "点炮 given",
-    "杠 kongs",
-    "罚分 paid",
-    "罚分 recv",
-    "查叫 paid",
-    "查叫 recv",
-    "total",
+_COUNTS = ("seat", "胡 wins", "自摸", "点炮 given", "杠 kongs")
+_PAYMENT_COLUMNS = (
+    (PaymentReason.KONG, "杠分"),
+    (PaymentReason.PENALTY, "罚分"),
+    (PaymentReason.CHA_JIAO, "查叫"),
 )
+"""The kinds of payment counted in columns of their own, in order (wins are in the totals)."""
 
 
-def tally_lines(tallies: Sequence[SeatTally], scores: Sequence[int]) -> list[str]:
-    """The table: one row per seat under :data:`_HEADERS`, columns two spaces apart."""
-    widths = [max(4, columns(h)) for h in _HEADERS]
-    lines = ["  ".join(pad(h, w) for h, w in zip(_HEADERS, widths, strict=True))]
+def tally_lines(
+    tallies: Sequence[SeatTally],
+    scores: Sequence[int],
+    reasons: Collection[PaymentReason] = frozenset(PaymentReason),
+) -> list[str]:
+    """The table: one row per seat, columns two spaces apart: the counts, then paid and
+    received for each kind of payment in ``reasons`` (the variant's), then the total."""
+    shown = [(reason, name) for reason, name in _PAYMENT_COLUMNS if reason in reasons]
+    headers = [*_COUNTS]
+    for _, name in shown:
+        headers += [f"{name} paid", f"{name} recv"]
+    headers.append("total")
+    widths = [max(4, columns(h)) for h in headers]
+    lines = ["  ".join(pad(h, w) for h, w in zip(headers, widths, strict=True))]
     for seat, (t, score) in enumerate(zip(tallies, scores, strict=True)):
-        cells = [
-            str(seat),
-            *(str(n) for n in attrs.astuple(t)),
-            signed(score),
-        ]
+        cells = [str(seat), str(t.wins), str(t.self_drawn), str(t.dealt_in), str(t.kongs)]
+        for reason, _ in shown:
+            cells += [str(t.paid.get(reason, 0)), str(t.received.get(reason, 0))]
+        cells.append(signed(score))
         lines.append("  ".join(pad(c, w) for c, w in zip(cells, widths, strict=True)))
     return ["  " + line for line in lines]
 
@@ -154,8 +159,9 @@ def match_lines(
             lines = []
             if log:
                 lines += ["", f"--- hand {k} (seed {hand_seed}, dealer seat {record.dealer})"]
-                lines += hand_lines(hand.states)
-                lines += settlement_lines(hand.result)
+                items = payment_items(rules, hand.states[-1], hand.result, "en")
+                lines += hand_lines(hand.states, "en", items)
+                lines += settlement_lines(hand.result, "en", items)
             if played is not None:  # the log is written: keep the record and the result
                 played.append(attrs.evolve(hand, states=()))
             lines.append(_summary(k, hand, match.scores))
@@ -166,7 +172,8 @@ def match_lines(
         progress.close()
     yield ""
     yield f"总分 scores after {hands} hands"
-    yield from tally_lines(tallies, match.scores)
+    seen = {r for t in tallies for r in (*t.paid, *t.received)}  # a variant that under-declares
+    yield from tally_lines(tallies, match.scores, rules.payment_reasons | seen)
 
 
 def _summary(k: int, hand: PlayedHand, totals: Sequence[int]) -> str:

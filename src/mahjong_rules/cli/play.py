@@ -38,8 +38,9 @@ from mahjong_rules.cli.common import (
 )
 from mahjong_rules.cli.human import Human, play_with_human
 from mahjong_rules.cli.human_text import LANGS, label
-from mahjong_rules.cli.log import hand_lines, settlement_lines
+from mahjong_rules.cli.log import hand_lines
 from mahjong_rules.cli.match import PlayedHand, match_lines, play_hand
+from mahjong_rules.cli.settle import payment_items, settlement_lines
 from mahjong_rules.records import HandRecord
 from mahjong_rules.serial import to_dict
 from mahjong_rules.variants import Rules
@@ -93,7 +94,10 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--human", metavar="SEAT", help="play seat SEAT yourself against the bots (one hand)"
     )
     play.add_argument(
-        "--lang", default="en", choices=LANGS, help="--human's labels: en (default) or zh"
+        "--lang",
+        default="en",
+        choices=LANGS,
+        help="the labels, log and settlement of --human or one hand: en (default) or zh",
     )
     play.add_argument("--log", action="store_true", help="with --hands, every hand's full log")
     play.add_argument(
@@ -160,9 +164,10 @@ def run(args: argparse.Namespace) -> Iterator[str]:
         played.append(hand)
         if not quiet:
             yield from header_lines(rules, seed, bots)
-            yield from hand_lines(hand.states)
+            items = payment_items(rules, hand.states[-1], hand.result, args.lang)
+            yield from hand_lines(hand.states, args.lang, items)
             yield ""
-            yield from settlement_lines(hand.result)
+            yield from settlement_lines(hand.result, args.lang, items)
     else:
         keep = played if args.json is not None else None
         lines = match_lines(rules, bots, seed, dealer, hands, log=args.log, played=keep)

@@ -22,7 +22,8 @@ import sys
 from typing import Any
 
 from mahjong_rules.cli.common import CliError, parse_json, seed_text, signed
-from mahjong_rules.cli.log import hand_lines, settlement_lines
+from mahjong_rules.cli.log import hand_lines
+from mahjong_rules.cli.settle import payment_items, settlement_lines
 from mahjong_rules.engine.settlement import HandResult
 from mahjong_rules.errors import MahjongRulesError
 from mahjong_rules.records import HandRecord, replay
@@ -132,10 +133,11 @@ def run(args: argparse.Namespace) -> list[str]:
             f"room: {rules!r}",
             f"wall digest: {record.digest} (matches the wall)",
         ]
-        lines += hand_lines(done.states)
         result = done.result
+        items = None if result is None else payment_items(rules, done.states[-1], result, "en")
+        lines += hand_lines(done.states, "en", items)
         if result is not None:
-            lines += ["", *settlement_lines(result)]
+            lines += ["", *settlement_lines(result, "en", items)]
         n = len(record.actions)
         if recorded is not None and recorded != result:
             differs = "the replayed result differs from the recorded one"
