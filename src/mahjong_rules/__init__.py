@@ -59,6 +59,7 @@ from mahjong_rules.tiles import Suit, Tile, all_tiles
 from mahjong_rules.variants import (
     Rules,
     available_variants,
+    broken_plugins,
     get_variant,
     register_variant,
     rules_for,
@@ -136,6 +137,7 @@ __all__ = [
     "__version__",
     "all_tiles",
     "available_variants",
+    "broken_plugins",
     "decompositions",
     "format_tiles",
     "from_dict",

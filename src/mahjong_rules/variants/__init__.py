@@ -3,7 +3,7 @@
 =================  =========================================================================
 ``base``           the engine: phases, the claim window, draws, kongs, the ledger, hooks
 ``options``        room options as frozen, validated values
-``registry``       ``get_variant``, ``register_variant``, ``available_variants``
+``registry``       ``get_variant``, ``register_variant``, ``available_variants``, plugins
 ``baoshan/``       保山麻将: options, patterns (one class each), rules and settlement
 ``yongshan/``      永善麻将: options, patterns, hand checks (听用, 缺一门, 听点), rules, 罚分
 =================  =========================================================================
@@ -15,6 +15,7 @@ from mahjong_rules.variants.options import Options
 from mahjong_rules.variants.registry import (
     ENTRY_POINT_GROUP,
     available_variants,
+    broken_plugins,
     get_variant,
     register_variant,
     rules_for,
@@ -33,6 +34,7 @@ __all__ = [
     "Yongshan",
     "YongshanOptions",
     "available_variants",
+    "broken_plugins",
     "get_variant",
     "register_variant",
     "rules_for",
