@@ -1,5 +1,13 @@
 """The variant registry: find rules by name or alias, register your own (python-chess style).
 
+Installed packages add variants through the ``mahjong_rules.variants`` entry points
+(:data:`ENTRY_POINT_GROUP`), loaded once, on the first look-up. A plugin that cannot be loaded
+(its import fails, it names no :class:`~mahjong_rules.variants.base.Rules` subclass, or its
+name or an alias is taken by another variant) is skipped with one
+:class:`~mahjong_rules.errors.PluginWarning` naming the entry point and the error, and listed
+by :func:`broken_plugins` (and by ``python -m mahjong_rules variants``); the shipped games and
+every other plugin work as if it were not installed.
+
 >>> rules = get_variant("保山麻将", players=3)
 >>> rules.name, rules.options.players
 ('baoshan', 3)
