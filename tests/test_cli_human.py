@@ -204,3 +204,12 @@ def test_yongshan_human_sees_the_wildcards(
     assert f"本金 {state.indicator}; 听用 wildcards {kinds} (marked * in hands and melds)" in out
     at = next(k for k, line in enumerate(out) if line.startswith("结算 settlement"))
     assert out[at + 6].startswith("   all ")  # the title, the heads, 4 seats, the totals
+
+
+def test_human_alone_plays_seat_0(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--human`` with no seat (as in ``play --human --seed 7``) plays seat 0."""
+    status, out, err = play(monkeypatch, capsys, "1\n" * 300, "--human", "--seed", "7")
+    assert (status, err) == (0, "")
+    assert out[0] == "you play seat 0 of 4 against bots; 保山麻将 baoshan, seed 7"

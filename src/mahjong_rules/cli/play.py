@@ -91,7 +91,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="bots by seat, comma-separated: greedy, random (one name: every seat; default greedy)",
     )
     play.add_argument(
-        "--human", metavar="SEAT", help="play seat SEAT yourself against the bots (one hand)"
+        "--human",
+        metavar="SEAT",
+        nargs="?",
+        const="0",
+        help="play seat SEAT (default 0) yourself against the bots (one hand)",
     )
     play.add_argument(
         "--lang",
