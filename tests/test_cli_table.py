@@ -124,3 +124,12 @@ def test_ys_claimed_and_won_on_discards_stay_marked_in_the_ponds() -> None:
     expected = ponds_from_the_state(list(done.states[: asked + 1]), 4)
     assert shown == [" ".join(p) or "-" for p in expected]
     assert any("won on it" in line for line in shown) and any("peng by" in line for line in shown)
+
+
+def test_bs_claim1_the_claim_window_offers_peng_kong_and_hu_never_chow() -> None:
+    """BS-CLAIM-1 / the Yongshan seed's 打法 (可碰、可杠、不可吃): the window's heading names 碰,
+    杠 and 胡, not 吃."""
+    state = play(YONGSHAN, deal(YONGSHAN, WILD_PENG, indicator="7p"), "0:D5m")
+    view = YONGSHAN.view(state, 1)
+    assert table_lines(view, "zh")[0] == "--- 可以碰杠胡：座位 0 打出 5m"
+    assert table_lines(view, "en")[0] == "--- claim window: seat 0 discarded 5m"

@@ -34,7 +34,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "turn": ("--- your turn, seat {seat}", "--- 轮到你，座位 {seat}"),
     "claim": (
         "--- claim window: seat {seat} discarded {tile}",
-        "--- 可以吃碰胡：座位 {seat} 打出 {tile}",
+        "--- 可以碰杠胡：座位 {seat} 打出 {tile}",
     ),
     "rob": (
         "--- seat {seat} adds {tile} to a peng (补杠): you may rob the kong",
