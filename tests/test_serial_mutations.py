@@ -173,15 +173,39 @@ def test_mutated_states_are_refused_or_play_to_the_end(index: int, seed: int, ti
         play_out(value, rng)
 
 
-@settings(max_examples=150, deadline=None)
+RECORD_PARTS = ("anywhere", "actions", "options", "options", "options", "options")
+"""Where a record document's changes go: anywhere (nearly all such documents are refused when
+read), inside its actions, or — most often — one change inside its room's options: a record
+replayed under other rules, which is read and replays to its end about one time in five."""
+
+
+def mutate_record(doc: dict[str, Any], rng: random.Random, times: int, part: str) -> Any:
+    """:func:`mutate` of the whole record document (``times`` changes), of its actions
+    (``times`` changes) or of its options (one change)."""
+    if part == "anywhere":
+        return mutate(doc, rng, times)
+    out = copy.deepcopy(doc)
+    out[part] = mutate(doc[part], rng, 1 if part == "options" else times)
+    return out
+
+
+# Instrumented (issue 21): changed anywhere, only 4 of 150 examples reached the end of the
+# replay (139 were refused when read, 7 at replay). With the parts above, of 1,200 examples
+# about 190 documents read as a record that replays to its end, every state checked (180-209
+# over five runs); the others are refused, as SerializationError or ReplayError, which the
+# property checks too.
+@settings(max_examples=1200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     index=st.integers(0, len(RECORD_DOCS) - 1),
     seed=st.integers(0, 2**32 - 1),
     times=st.integers(1, 3),
+    part=st.sampled_from(RECORD_PARTS),
 )
-def test_mutated_records_are_refused_or_replay(index: int, seed: int, times: int) -> None:
+def test_mutated_records_are_refused_or_replay(
+    index: int, seed: int, times: int, part: str
+) -> None:
     rng = random.Random(seed)
-    doc = mutate(RECORD_DOCS[index], rng, times)
+    doc = mutate_record(RECORD_DOCS[index], rng, times, part)
     try:
         record = from_dict(doc)
     except SerializationError:
