@@ -15,6 +15,7 @@ out by hand in each docstring.
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from mahjong_rules import (
@@ -291,3 +292,16 @@ def test_bs_ting2_no_declaration_after_the_first_discard() -> None:
     state = walk(TING, state, "1:D9p 2:D9s 3:D9s 0:D9s")
     assert state.current == 1
     assert TING.legal_actions(state, 1) == every_discard(1, "111m234m567p789s3s9m")
+
+
+def test_bs_ting4_a_state_saved_without_the_block_still_declines() -> None:
+    """BS-TING-4: a state saved when the 过手胡 block began only at the discard (seat 1 declared
+    on its winning first draw 1p and has not discarded; ``pass_hu`` still off) offers no Hu:
+    the draws show it declared on this tile. It discards the 1p only."""
+    hands = {0: Q + "9m", 1: "111m456m789m23p33s", 2: Q, 3: Q}
+    state = walk(TING, new(hands, draws="1p", rules=TING), "0:D9m 1:T")
+    assert state.seats[1].pass_hu
+    seats = list(state.seats)
+    seats[1] = attrs.evolve(seats[1], pass_hu=False)
+    saved = from_dict(to_dict(attrs.evolve(state, seats=tuple(seats))))
+    assert TING.legal_actions(saved, 1) == (Discard(1, T("1p")),)

@@ -64,9 +64,13 @@ class Baoshan(Rules):
         declaration sets the seat's 过手胡 block when it declines a win (:meth:`_do_ting`), and
         its next draw lifts it: a seat in turn holds a block only from that, so a replacement
         drawn after an allowed kong is a new tile (BS-TING-5), whether the seat konged before
-        declaring or after."""
+        declaring or after. Without a kong in the turn the draws tell it too (its first draw,
+        or the dealer's dealt 14), as in a state saved before the block began at the
+        declaration."""
         s = state.seats[seat]
-        return s.ting and s.pass_hu and not s.discards
+        if not s.ting or s.discards:
+            return False
+        return s.pass_hu or s.draws == (0 if seat == state.dealer else 1)
 
     def self_win_allowed(self, state: State, seat: int) -> bool:
         """BS-END-1's option (the dealer's dealt 14), and BS-TING-2: in the declaring turn a
