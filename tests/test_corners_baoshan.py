@@ -184,6 +184,7 @@ def test_bs_passhu1_a_seat_that_pengs_instead_of_winning_may_win_on_the_next_dis
     assert legal(BAOSHAN, state) == {0: (), 1: (), 2: (Hu(2), Pass(2)), 3: ()}
     state = play(BAOSHAN, state, "2:H")
     result = result_of(BAOSHAN, state)
+    assert not any(isinstance(e, PaymentsCancelled) for e in state.events)  # no kong, no 杠上炮
     (win,) = result.wins
     assert (win.seat, win.how, win.tile, win.from_seat) == (2, WinKind.DISCARD, T("9s"), 3)
     assert [(i.key, i.fan) for i in win.breakdown.items] == [("ping_hu", 0)]
@@ -258,7 +259,9 @@ def test_bs_gang5_a_kong_of_an_earlier_turn_is_no_gang_shang_pao() -> None:
     assert len(ledger) == 10 and all(p.reason is KONG for p in ledger)
     state = play(BAOSHAN, state, "1:D9m")
     assert legal(BAOSHAN, state)[3] == (Hu(3), Pass(3))
-    result = result_of(BAOSHAN, play(BAOSHAN, state, "3:H"))
+    state = play(BAOSHAN, state, "3:H")
+    result = result_of(BAOSHAN, state)
     assert [(i.key, i.fan) for i in result.breakdown(3).items] == [("ping_hu", 0)]
     assert result.cancelled == ()
+    assert not any(isinstance(e, PaymentsCancelled) for e in state.events)
     assert result.payments == (*ledger, Payment(1, 3, 1, WIN))
