@@ -23,6 +23,12 @@ plays one hand to its end and checks after every step:
   compared too, without the Passed / PointsBought event that echoes the answer applied last.
 * FLOW-5: the result's deltas are the net of its payments and sum to zero; every payment is
   between two seats and not negative; the next dealer is a seat.
+* BS-GANG-1..7, BS-PAY-1..3, BS-CHAJIAO-1..2, READY-1: who pays whom how much is exactly what
+  an independent model of the rules (:mod:`model_baoshan`) derives from the hand's events:
+  every kong's payments, every win's (its points from its breakdown's lines, checked against
+  the room's fan table, cap and scoring), 查叫 (ready seats by the plain detector
+  ``tests/reference.py``, 查大叫 scored on its readings), and the payments 杠上炮 and 黄庄
+  take back.
 * FLOW-6: a 流局 comes only with an empty wall, and a seat in turn always has a tile it may
   discard.
 
@@ -78,9 +84,11 @@ from mahjong_rules.engine.events import (
     Passed,
     PaymentsCancelled,
     PointsBought,
+    Won,
 )
 from mahjong_rules.engine.wall import make_wall
 from mahjong_rules.variants.baoshan.options import DEFAULT_FANS, BaoshanOptions
+from model_baoshan import check_settlement, settle
 
 MAX_STEPS = 2000
 """No hand takes more actions than this (136 tiles, each drawn and discarded once at most)."""
@@ -413,8 +421,12 @@ def check_acting(rules: Rules, state: State) -> None:
         assert [a.seat for a in state.answers] == sorted(a.seat for a in state.answers)
 
 
-def check_result(rules: Rules, state: State) -> HandResult:
-    """FLOW-5 and FLOW-6 on the settlement."""
+def check_result(
+    rules: Rules, state: State, log: Sequence[Event], bought: tuple[int, ...] | None
+) -> HandResult:
+    """FLOW-5 and FLOW-6 on the settlement, and who pays whom how much: exactly the payments
+    and cancellations of the independent model of the rules (:mod:`model_baoshan`: BS-GANG-1..7,
+    BS-PAY-1..3, BS-CHAJIAO-1..2, READY-1), from the hand's events ``log``."""
     result = rules.result(state)
     assert isinstance(result, HandResult)
     n = state.players
@@ -442,6 +454,9 @@ def check_result(rules: Rules, state: State) -> HandResult:
     for win in result.wins:
         assert 0 <= win.seat < n
         assert win.from_seat is None or (0 <= win.from_seat < n and win.from_seat != win.seat)
+    assert result.wins == tuple(e.win for e in log if isinstance(e, Won))
+    model = settle(state.options, n, log, state.seats, bought)
+    check_settlement(model, result)
     return result
 
 
@@ -682,6 +697,7 @@ def play(
     accounts = Accounts(state.wall)
     table: Table = tuple(() for _ in range(state.players))
     check_state(rules, state, table, accounts)
+    log: list[Event] = list(state.events)
     played = Played()
     while True:
         for _ in range(probes):
@@ -710,11 +726,12 @@ def play(
         table = track_table(table, state, after)
         check_state(rules, after, table, accounts)
         state = after
+        log.extend(state.events)
         observe(state, played.seen)
         played.steps += 1
         played.applied += 1
         assert played.steps < MAX_STEPS, "the hand never ends"
-    result = check_result(rules, state)
+    result = check_result(rules, state, log, deal.buy_points)
     # FLOW-3: nothing is legal after the end
     for _ in range(4):
         check_illegal(rules, state, built(random_action, rng, state))
