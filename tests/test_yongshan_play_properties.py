@@ -46,16 +46,21 @@ after every step:
 * YS-END-1, YS-PAY-1, FLOW-5, YS-DEALER-1 at the end: the hand ENDED with at most one seat un-won,
   or with an empty wall (流局) and two or more un-won; the result's wins are ``state.wins`` and
   its payments the ledger: every win paid by exactly the seats YS-PAY-1 names, then 罚分
-  (PENALTY, only at 流局, exactly :meth:`Yongshan.penalties`); no other reason (no kong
-  payments); the deltas are the net and sum to zero; the next dealer is the first winner, the
-  discarder if the first win was several seats' on one tile, else the dealer.
+  (PENALTY, only at 流局); no other reason (no kong payments); the deltas are the net and sum
+  to zero; the next dealer is the first winner, the discarder if the first win was several
+  seats' on one tile, else the dealer.
+* YS-PAT-*, YS-CAP-1, YS-PENALTY-1..3, READY-1: every amount is the one of an independent model
+  (:mod:`model_yongshan`), not the engine's scoring: each win's points from the hand read by
+  the plain detector ``tests/reference.py`` and the pattern table (the situation, 杠上花 to
+  地胡, from the hand's events), and the 罚分 multiset (花猪, un-ready seats paying the ready
+  ones their best self-draw score) and which seats are ready.
 
 The main property plays 1,000 hands, the robbed-kong one 200 (rob_wall layouts, players who
 always claim), and the every-action one 25 (every action listed at every step applied and
 checked): 1,225 hands, about 75 s of one core (`--hypothesis-show-statistics` lists what the
-hands went through: melds with wildcards, 提, robbed kongs, 一炮多响, 流局 with 罚分, ...). Two
-scripted windows check YS-CLAIM-1 with FLOW-2 exactly, and one the robbed kong at the end of a
-hand.
+hands went through: melds with wildcards, 提, robbed kongs, 一炮多响, 流局 with 罚分, ...). The
+scripted windows beside it (YS-CLAIM-1 with FLOW-2 exactly, a robbed kong at the end of a hand)
+are in ``test_yongshan_play_scripted.py``; the wall layouts in ``yongshan_walls.py``.
 """
 
 from __future__ import annotations
@@ -84,10 +89,8 @@ from mahjong_rules import (
     Phase,
     Rules,
     State,
-    Suit,
     Ti,
     Tile,
-    TileSet,
     WinKind,
     WinRecord,
     get_variant,
@@ -96,6 +99,7 @@ from mahjong_rules import (
 from mahjong_rules.engine.events import (
     Claimed,
     Drew,
+    Event,
     Konged,
     Paid,
     Settled,
@@ -103,13 +107,13 @@ from mahjong_rules.engine.events import (
     WallExhausted,
     Won,
 )
-from mahjong_rules.variants.yongshan import DEFAULT_FANS, Yongshan, YongshanOptions, wild_kinds
-from scripting import T, deal, play
+from mahjong_rules.variants.yongshan import DEFAULT_FANS, YongshanOptions
+from model_yongshan import Table as ModelTable
+from model_yongshan import penalties as model_penalties
+from model_yongshan import win_payments
 from test_play_properties import (
-    ALL_TILES,
     MAX_STEPS,
     Accounts,
-    assert_same_outcome,
     assert_unchanged,
     built,
     check_illegal,
@@ -119,12 +123,10 @@ from test_play_properties import (
     room_options,
     snapshot,
     stacked_wall,
-    without_echoes,
 )
+from yongshan_walls import SUITED, SUITS, rob_wall
 
 WINDOWS = (Phase.CLAIM, Phase.ROB)
-SUITS = (Suit.MAN, Suit.PIN, Suit.SOU)
-SUITED = tuple(t for t in ALL_TILES if not t.is_honor)
 KONGS = (MeldKind.ZHI_GANG, MeldKind.BU_GANG, MeldKind.AN_GANG)
 MAX_WILDS = {MeldKind.PENG: 1, MeldKind.ZHI_GANG: 2, MeldKind.BU_GANG: 1, MeldKind.AN_GANG: 3}
 """Most wildcards a listed peng or kong may bring from the hand (YS-WILD-3: one natural copy is
@@ -142,96 +144,6 @@ _SPECIAL_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
 ROOM_OPTIONS = room_options(YongshanOptions, _SPECIAL_OPTIONS)
 """Every Yongshan option, each over all its allowed values (players 2/3/4, 单/双听用, 自摸加番,
 听点 with three players, ``ti_from_hand``, 花猪 fan, scoring, cap, fan table)."""
-
-
-def _tile(suit: Suit, rank: int) -> Tile:
-    return Tile(suit.offset + rank - 1)
-
-
-def _ready_on(
-    rng: random.Random, x: Tile, pool: Counter[Tile], kinds: TileSet
-) -> list[Tile] | None:
-    """13 tiles of two suits (X's and another) waiting on ``x`` through a partial next to it
-    (the first two tiles), holding no ``x`` and no wildcard, taken from ``pool``; ``None`` if
-    the pool cannot give them."""
-    for _ in range(50):
-        other = rng.choice([suit for suit in SUITS if suit is not x.suit])
-        suits = (x.suit, other)
-        r = x.rank
-        partials = [p for p in ((r - 1, r + 1), (r + 1, r + 2), (r - 2, r - 1)) if min(p) >= 1]
-        a, b = rng.choice([p for p in partials if max(p) <= 9])
-        hand = [_tile(x.suit, a), _tile(x.suit, b)]
-        for _ in range(3):
-            suit = rng.choice(suits)
-            if rng.random() < 0.6:
-                first = rng.randint(1, 7)
-                hand += [_tile(suit, first + k) for k in range(3)]
-            else:
-                hand += [_tile(suit, rng.randint(1, 9))] * 3
-        hand += [_tile(rng.choice(suits), rng.randint(1, 9))] * 2
-        need = Counter(hand)
-        if all(pool[t] >= k and t not in kinds for t, k in need.items()):
-            pool.subtract(need)
-            return hand
-    return None
-
-
-def _draw_from(
-    rng: random.Random, pool: Counter[Tile], k: int, suits: Sequence[Suit], but: TileSet
-) -> list[Tile]:
-    """``k`` random tiles of ``suits`` but not of the kinds ``but``, taken from ``pool``."""
-    tiles = [t for t in pool.elements() if t.suit in suits and t not in but]
-    hand = rng.sample(tiles, k)
-    pool.subtract(hand)
-    return hand
-
-
-def rob_wall(seed: int, players: int, dealer: int, wildcards: str) -> tuple[Tile, ...]:
-    """A wall laid out so that a 补杠 is often robbed (YS-PAT-抢杠胡), by one seat or several.
-
-    A tile X (not a wildcard kind) is chosen. The dealer holds one X, as its only tile of X's
-    suit, so that a policy playing towards a win (定缺) discards it first; the next seat holds
-    two, to peng it, and draws the fourth as its first tile after the peng, to add it (补杠);
-    neither holds a wildcard (which would offer kongs instead).
-    Each other seat most often holds 13 tiles of two suits waiting on X (so it may win on the
-    dealer's X, several at once), or is one draw from it: one tile of a group is swapped for a
-    tile of the third suit to discard, and the tile it lacks is its first draw after the peng.
-    (With two players nobody waits on X.) The 本金 and the rest of the wall are random.
-    """
-    rng = random.Random(seed)
-    pool = Counter({t: 4 for t in SUITED})
-    indicator = rng.choice(SUITED)
-    kinds = wild_kinds(indicator, wildcards)
-    x = rng.choice([t for t in SUITED if t not in kinds and t != indicator])
-    pool[indicator] -= 1
-    pool[x] -= 4
-    others = [u for u in SUITS if u is not x.suit]
-    dealt = _draw_from(rng, pool, 13, others, kinds)
-    hands = {dealer: [x, *dealt], (dealer + 1) % players: [x, x]}
-    first_draws: list[Tile | None] = []  # after the peng: each other seat's, then the dealer's
-    for k in range(2, players):
-        ready = _ready_on(rng, x, pool, kinds) if rng.random() < 0.85 else None
-        first_draws.append(None)
-        hands[(dealer + k) % players] = ready or []
-        if ready is None or rng.random() < 0.5:
-            continue  # random, or waiting on X already (to win on the dealer's X: 一炮多响)
-        lacking = ready.pop(rng.randrange(2, 13))
-        used = {u.suit for u in ready} | {x.suit}
-        junk = [t for t in SUITED if t.suit not in used and pool[t] and t not in kinds]
-        if not junk:
-            ready.append(lacking)
-            continue
-        pool[junk[0]] -= 1
-        first_draws[-1] = lacking
-        ready.append(junk[0])
-    for seat, hand in hands.items():  # the dealer and the next seat hold no wildcard
-        but = kinds if seat in (dealer, (dealer + 1) % players) else TileSet()
-        hand += _draw_from(rng, pool, (14 if seat == dealer else 13) - len(hand), SUITS, but)
-    rest = list(pool.elements())
-    rng.shuffle(rest)
-    draws = [rest.pop() if t is None else t for t in (*first_draws, None)]
-    dealt = [t for k in range(players) for t in hands[(dealer + k) % players]]
-    return (*dealt, indicator, *draws, x, *rest)
 
 
 @attrs.frozen
@@ -613,6 +525,8 @@ class Hand:
     seen: set[str] = attrs.field(factory=set)
     """What the hand went through (reported as hypothesis events, for coverage)."""
     steps: int = 0
+    log: list[Event] = attrs.field(factory=list)
+    """Every event of the played line, in order (the model reads the hand from it)."""
 
 
 def _first_run(events: Sequence[object], kind: type) -> list[Any]:
@@ -766,20 +680,25 @@ def step(
 # --------------------------------------------------------------------------- the settlement
 
 
-def expected_payments(rules: Rules, state: State, result: HandResult) -> list[Payment]:
+def expected_payments(hand: Hand, state: State, result: HandResult) -> list[Payment]:
     """YS-PAY-1 for every win in order (a self-draw paid by every seat not won before it, a
-    discard by the discarder, 抢杠胡 by the robbed seat), then 罚分 at 流局."""
-    out: list[Payment] = []
-    for i, win in enumerate(state.wins):
-        if win.from_seat is None:
-            before = {w.seat for w in state.wins[:i]}
-            payers = [p for p in range(state.players) if p != win.seat and p not in before]
-        else:
-            payers = [win.from_seat]
-        out.extend(Payment(p, win.seat, win.breakdown.points, PaymentReason.WIN) for p in payers)
+    discard by the discarder, 抢杠胡 by the robbed seat), each win's points from the
+    independent model (:mod:`model_yongshan`: the hand read by ``tests/reference.py``, the
+    YS-PAT-* patterns counted on it, the situation from the events), then 罚分 at 流局 in the
+    engine's order, checked as a multiset against the model (YS-PENALTY-1..3, READY-1)."""
+    assert state.indicator is not None
+    model = ModelTable(state.options, state.wild_kinds, state.indicator)
+    out = win_payments(model, hand.log, state.seats, state.dealer)
+    penalties = [p for p in result.payments if p.reason is PaymentReason.PENALTY]
     if result.exhausted:
-        assert isinstance(rules, Yongshan)
-        out.extend(rules.penalties(state))
+        expected, ready = model_penalties(model, state.seats)
+        got = Counter((p.payer, p.payee, p.amount) for p in penalties)
+        assert got == expected, (
+            f"罚分: engine has {sorted(got - expected)} more and {sorted(expected - got)} "
+            "fewer than the rules"
+        )
+        assert dict(result.ready) == ready, (result.ready, ready)
+        out.extend(penalties)
     return out
 
 
@@ -810,7 +729,7 @@ def check_result(hand: Hand, state: State) -> HandResult:
         net[p.payee] += p.amount
     assert sum(result.deltas) == 0, result.deltas
     assert list(result.deltas) == net, (result.deltas, net)
-    assert list(result.payments) == expected_payments(rules, state, result), "YS-PAY-1"
+    assert list(result.payments) == expected_payments(hand, state, result), "YS-PAY-1"
     first = hand.first_wins
     if not first:
         dealer = state.dealer
@@ -936,6 +855,7 @@ def play_hand(
     assert state.indicator is not None
     accounts = Accounts(state.wall)
     hand = Hand(rules, state, accounts, accounts.tiles((state.indicator,)))
+    hand.log.extend(state.events)
     table: Table = tuple(() for _ in range(state.players))
     check_state(hand, state, table)
     while True:
@@ -956,6 +876,7 @@ def play_hand(
             step(hand, table, state, action, full=every_action)
         before = state
         state, table = step(hand, table, state, chosen, full=True)
+        hand.log.extend(state.events)
         if not before.wins and state.wins:
             hand.first_wins = tuple(e.win for e in _first_run(state.events, Won))
         observe(hand, before, state)
@@ -1009,78 +930,3 @@ def test_every_listed_yongshan_action_applies(deal_: Deal, policy: Policy) -> No
     seat that must act (提, pengs and kongs with wildcards included) applies cleanly and gives a
     state that keeps the tile, wildcard, 血战 and FLOW-2 / FLOW-6 checks."""
     play_hand(deal_, policy, every_action=True)
-
-
-# --------------------------------------------------------------------------- scripted windows
-
-QUIET_1 = "13679m36p2369s"
-QUIET_2 = "2468m47p13578s"
-"""Eleven quiet tiles each (no pair, far from ready), beside the 5m and 9p of the tests."""
-
-
-def _two_pengs(wild_second: bool) -> tuple[Rules, State]:
-    """3 players, 本金 8p (单听用: 9p is the wildcard). Seat 0 discards 5m; seat 1 may peng it
-    with one 5m and the 9p wildcard; seat 2 with 5m5m, or with 5m and a 9p when
-    ``wild_second``."""
-    rules = get_variant("yongshan", players=3)
-    second = "5m9p" if wild_second else "55m"
-    state = deal(
-        rules,
-        {0: "5m1245789p124578s", 1: "5m9p" + QUIET_1, 2: second + QUIET_2},
-        indicator="8p",
-    )
-    state = play(rules, state, "0:D5m")
-    assert state.phase is Phase.CLAIM and state.tile == T("5m")
-    return rules, state
-
-
-def test_natural_peng_beats_wildcard_peng_in_any_answer_order() -> None:
-    """YS-CLAIM-1, FLOW-2: seat 1 (first after the discarder) pengs with a wildcard, seat 2 with
-    two natural copies: seat 2's natural peng happens whichever answer comes first, and both
-    orders give equal states."""
-    rules, state = _two_pengs(wild_second=False)
-    assert rules.legal_actions(state, 1) == (Peng(1, (T("9p"),)), Pass(1))
-    assert rules.legal_actions(state, 2) == (Peng(2), Pass(2))
-    a = rules.apply(rules.apply(state, Peng(1, (T("9p"),))), Peng(2))
-    b = rules.apply(rules.apply(state, Peng(2)), Peng(1, (T("9p"),)))
-    assert_same_outcome(a, b)
-    assert a == b and without_echoes(a.events) == without_echoes(b.events)
-    assert a.seats[2].melds == (Meld.parse("P5m@0"),) and a.seats[1].melds == ()
-    assert (a.phase, a.current) == (Phase.TURN, 2)
-
-
-def test_first_wildcard_peng_in_play_order_wins_in_any_answer_order() -> None:
-    """YS-CLAIM-1, FLOW-2: seats 1 and 2 both peng with a wildcard: seat 1, first in play order
-    after the discarder, gets the tile whichever answer comes first."""
-    rules, state = _two_pengs(wild_second=True)
-    one, two = Peng(1, (T("9p"),)), Peng(2, (T("9p"),))
-    assert rules.legal_actions(state, 1) == (one, Pass(1))
-    assert rules.legal_actions(state, 2) == (two, Pass(2))
-    a = rules.apply(rules.apply(state, one), two)
-    b = rules.apply(rules.apply(state, two), one)
-    assert_same_outcome(a, b)
-    assert a.seats[1].melds == (Meld.parse("P5m*9p@0"),) and a.seats[2].melds == ()
-    assert (a.phase, a.current) == (Phase.TURN, 1)
-
-
-def test_a_robbed_kong_completes_when_the_robbery_ends_the_hand() -> None:
-    """YS-PAT-抢杠胡, TILE-1: "被抢杠胡的那个杠还算在被抢玩家的杠里" — the robbed 补杠 still
-    counts as the robbed seat's kong, also when the robbery leaves one seat un-won and so ends
-    the hand (two players): the tile "splits", shown in the kong and in the winner's record,
-    and is counted once (the property tests check this only while the hand goes on).
-
-    Seat 0 pengs seat 1's 5m and adds its fourth 5m; seat 1, waiting on 5m (46m), robs it.
-    """
-    rules = get_variant("yongshan", players=2)
-    state = deal(rules, {0: "25558m38p1234789s", 1: "5m46m123456789p9p"}, "9p2s9m", indicator="5s")
-    state = play(rules, state, "0:D8s 1:D5m 0:P 0:D8p 1:D2s 0:B5m")
-    assert state.phase is Phase.ROB and rules.legal_actions(state, 1) == (Hu(1), Pass(1))
-    state = play(rules, state, "1:H")
-    assert state.phase is Phase.ENDED
-    assert [(w.seat, w.how, w.tile, w.from_seat) for w in state.wins] == [
-        (1, WinKind.ROB_KONG, T("5m"), 0)
-    ]
-    # 抢杠胡 1 + 无听用 1 = 2 fan: 4 points, paid by the robbed seat alone (YS-PAY-1)
-    assert state.ledger == (Payment(0, 1, 4, PaymentReason.WIN),)
-    assert state.seats[0].melds == (Meld.parse("B5m@1"),)
-    assert T("5m") not in state.seats[0].concealed
