@@ -43,7 +43,7 @@ ROOMS: tuple[tuple[str, dict[str, Any]], ...] = (
 RANDOM_HANDS = 200
 GREEDY_HANDS = 100
 
-DIGEST = "3534c9546f7892da70a1be62b114dae9bb4e8c791571e3c2abd8a2faee818b23"
+DIGEST = "c11e7d45fe70bb6f93e28889cf6f1e06c9c1e0934614009a0688231e4bc42d10"
 
 
 def _play(rules: Rules, seed: int, greedy: bool, out: Any) -> None:
