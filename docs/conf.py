@@ -11,6 +11,7 @@ error under ``-W``); the few external names it cannot link are listed in ``nitpi
 
 from __future__ import annotations
 
+import doctest
 import sys
 from pathlib import Path
 from typing import Any, cast
@@ -101,9 +102,15 @@ napoleon_numpy_docstring = False
 
 # doctest: the narrative pages' ``.. doctest::`` blocks are the tested examples. Docstring
 # examples pulled in by autodoc are run by pytest (--doctest-modules) with their module's names,
-# so plain ``>>>`` blocks are not run a second time here.
+# so plain ``>>>`` blocks are not run a second time here. No names are imported for the pages
+# (no doctest_global_setup): each page imports what it uses, as a reader copying it must. The
+# flags are Sphinx's defaults without IGNORE_EXCEPTION_DETAIL, so the message of every error a
+# page shows is checked as well as its type (pytest's doctest_optionflags in pyproject.toml
+# leave it out too); NORMALIZE_WHITESPACE as in pyproject.toml.
 doctest_test_doctest_blocks = ""
-doctest_global_setup = "from mahjong_rules import *"
+doctest_default_flags = (
+    doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE | doctest.DONT_ACCEPT_TRUE_FOR_1
+)
 
 html_theme = "furo"
 html_title = f"mahjong_rules {release}"
