@@ -1,17 +1,21 @@
-"""The variant author's contract: every hook the engine calls, its default, and when.
+"""Every hook the engine calls on a variant, its default, and when.
 
 A variant is a subclass of :class:`~mahjong_rules.variants.base.Rules` that overrides hooks of
 :class:`Hooks` (and nothing of the engine's own, underscore-named methods). The engine — the
 state machine in :mod:`mahjong_rules.engine` — asks the variant only through these hooks and
 never names a game's rule. Each hook is a pure function of its arguments (states are
-immutable); a hook that answers a question must not change anything.
+immutable); a hook that answers a question must not change anything. Each hook's docstring says
+when the engine calls it, what it may return and what its default does.
 
-Three hooks have no default and must be written: :meth:`Hooks.is_complete`,
-:meth:`Hooks.score`, :meth:`Hooks.settle_wins` and :meth:`Hooks.settle_exhausted` (with
-:meth:`Hooks.win_payments`, which they usually call). Settlements build their states with
+Six hooks have no default: :meth:`Hooks.is_complete`, :meth:`Hooks.score`,
+:meth:`Hooks.win_payments`, :meth:`Hooks.settle_wins`, :meth:`Hooks.settle_exhausted` and
+:meth:`Hooks.settle_discard_win`. Every variant writes the first five; the sixth only a variant
+whose :meth:`Hooks.discard_wins` can answer yes (a win made by discarding, Baoshan's 十老头),
+since the engine calls it for nothing else. Settlements build their states with
 :func:`~mahjong_rules.engine.edit.pay`, :func:`~mahjong_rules.engine.edit.record_wins` and
 :func:`~mahjong_rules.engine.edit.end_hand`. :doc:`/writing_a_variant` defines a whole variant
-in one page.
+in one page and packages it for ``pip install``; :doc:`/design` says why the engine is built
+this way.
 """
 
 from __future__ import annotations
@@ -234,7 +238,8 @@ class Hooks:
         return False
 
     def settle_discard_win(self, state: State, seat: int) -> State:
-        """Settle the win :meth:`discard_wins` announced, once nobody won on the tile."""
+        """Settle the win :meth:`discard_wins` announced, once nobody won on the tile. No
+        default (called only when :meth:`discard_wins` answers yes)."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ payments and the end
