@@ -21,17 +21,21 @@ import json
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 import pytest
 
-from mahjong_rules import Action, Rules, State, get_variant
+from mahjong_rules import Action, Hu, Rules, State, get_variant
 from mahjong_rules.bots import GreedyBot, RandomBot
 from mahjong_rules.bots.base import Bot
 from mahjong_rules.engine.state import Phase
 from mahjong_rules.errors import OptionsError
+from mahjong_rules.melds import MeldKind
+from mahjong_rules.scoring import WinKind
 from mahjong_rules.serial import from_dict, to_dict
+from scripting import act
 from test_play_properties import stacked_wall
 
 VARIANTS = ("baoshan", "yongshan")
@@ -176,6 +180,70 @@ def test_seed_178_reads_back_after_a_gang_shang_hua_win_in_xue_zhan() -> None:
     assert len(hand.states) > 56
 
 
+ROBBED_THEN_EXHAUSTED = (
+    "2:D5p 3:D1m 0:D8s 2:B2s 0:H 2:D4s 3:D3m 2:D6s 3:D8p 2:X 2:B4s*4m 2:D2p 3:D9p 2:D7s 3:D1p "
+    "2:D7p 3:D2m 2:D6s 3:D1s 2:D4p 3:X 3:D6p 2:D8s 3:D1m"
+)
+"""Seat 2's 补杠 of 2s robbed by seat 0 (found by the tamper run of test_serial_tamper)."""
+
+
+def test_a_robbed_kong_that_plays_on_keeps_its_ref_to_the_end() -> None:
+    """YS-PAT-抢杠胡, YS-END-1: in 血战 a robbed 补杠 stands and its maker plays on (the kong
+    gets its ref then); when the wall later runs out (流局) the last win is still the rob, and
+    every state reads back (only a rob that ends the hand leaves its kong without a ref)."""
+    rules = get_variant("yongshan", fan_cap=None)
+    state = rules.new_hand(seed=178)
+    bot = GreedyBot()
+    for _ in range(46):
+        state = rules.apply(state, bot.choose(rules.view(state, min(rules.to_act(state)))))
+    states = [state]
+    for token in ROBBED_THEN_EXHAUSTED.split():
+        states.append(rules.apply(states[-1], act(token)))
+    final = states[-1]
+    assert final.result is not None and final.result.exhausted
+    assert final.wins[-1].how is WinKind.ROB_KONG and final.wins[-1].from_seat == 2
+    assert final.next_ref == 3 and [m.kind for m in final.seats[2].melds[:2]] == [
+        MeldKind.BU_GANG,
+        MeldKind.BU_GANG,
+    ]
+    for state in states:
+        assert through_json(state) == state
+
+
+def _dealt_win_goes_on(hand: Hand) -> bool:
+    return not hand.rules.win_ends_hand and hand.actions[0] == Hu(hand.states[0].dealer)
+
+
+def _robbed_at_the_end(hand: Hand) -> bool:
+    final = hand.states[-1]
+    return (
+        not hand.rules.win_ends_hand
+        and final.wins[-1:] != ()
+        and final.wins[-1].how is WinKind.ROB_KONG
+        and final.result is not None
+        and not final.result.exhausted
+    )
+
+
+@pytest.mark.parametrize(
+    "found",
+    [_dealt_win_goes_on, _robbed_at_the_end],
+    ids=["dealt-win-then-play-on", "rob-ends-the-hand"],
+)
+def test_hands_the_checker_refused_read_back(found: Callable[[Hand], bool]) -> None:
+    """YS-END-1 (血战) with YS-PAT-天胡 or YS-PAT-抢杠胡: the first hand of the property below
+    with a dealer's win on the deal and play going on before any discard (the next seat in
+    turn), or with a robbed 补杠 (bǔgàng) that ends the hand (its kong stands without a ref);
+    from_dict refused their states before. Every state reads back and plays on the same."""
+    hand = next(h for h in map(random_hand, range(1_000)) if found(h))
+    if found is _dealt_win_goes_on:
+        assert hand.states[1].current != hand.states[1].dealer
+    else:
+        final = hand.states[-1]
+        assert final.next_ref == sum(m.is_kong for s in final.seats for m in s.melds)
+    check_round_trips(hand, random.Random(0))
+
+
 def _run(hands: range) -> tuple[int, Counter[str]]:
     states = 0
     seen: Counter[str] = Counter()
@@ -214,10 +282,10 @@ def test_every_state_of_60_hands_reads_back_and_plays_the_same() -> None:
 @pytest.mark.slow
 def test_every_state_of_2000_hands_reads_back_and_plays_the_same() -> None:
     """Every state of 2,000 hands over every room and option of both variants (see above)."""
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     states, seen = _run(range(1_000, 3_000))
-    took = time.perf_counter() - began
-    print(f"2000 hands, {states} states, {took:.1f} s")
+    took, cpu = time.perf_counter() - began, time.process_time() - cpu
+    print(f"2000 hands, {states} states, {took:.1f} s ({cpu:.1f} s of CPU)")
     missing = _every_allowed_value() - set(seen)
     assert not missing, missing  # every option's every value was played
     assert seen["xue_zhan_after_win"] > 1_000 and seen["phase=rob"] and seen["phase=buying"]

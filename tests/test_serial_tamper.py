@@ -230,10 +230,14 @@ def tamper(doc: Any, rng: random.Random) -> Any:
     another value it allows."""
     move = rng.randrange(5)
     if move == 0:
-        return _replace_one(doc, rng, _is_int, lambda old: rng.choice(EXTREME))
+        seats = rng.random() < 0.5  # a seat's number, or any whole number
+        fits = _is_seat if seats else _is_int
+        return _replace_one(doc, rng, fits, lambda old: rng.choice(EXTREME))
     if move == 1:
         depth, as_dict = rng.choice((40, 5000)), rng.random() < 0.5
-        return _replace_one(doc, rng, lambda old: True, lambda old: _nested(depth, old, as_dict))
+        return _replace_one(
+            doc, rng, lambda key, old: True, lambda old: _nested(depth, old, as_dict)
+        )
     if move == 2 and isinstance(doc.get("options"), dict):
         doc = copy.deepcopy(doc)
         options = doc["options"]
@@ -243,13 +247,22 @@ def tamper(doc: Any, rng: random.Random) -> Any:
     return mutate(doc, rng, rng.randint(1, 3))
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _is_int(key: Any, value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and key != "format"
+
+
+_SEATS = frozenset({"seat", "from_seat", "payer", "payee", "current", "dealer", "next_dealer"})
+
+
+def _is_seat(key: Any, value: Any) -> bool:
+    return key in _SEATS and _is_int(key, value)
 
 
 def _replace_one(
-    doc: Any, rng: random.Random, fits: Callable[[Any], bool], new: Callable[[Any], Any]
+    doc: Any, rng: random.Random, fits: Callable[[Any, Any], bool], new: Callable[[Any], Any]
 ) -> Any:
+    """``doc`` with one value (its key and value passing ``fits``) replaced by ``new(value)``;
+    the ``type`` of an object too."""
     doc = copy.deepcopy(doc)
     places: list[tuple[Any, Any]] = []
     stack = [doc]
@@ -257,7 +270,7 @@ def _replace_one(
         node = stack.pop()
         items = list(node.items()) if isinstance(node, dict) else list(enumerate(node))
         for key, value in items:
-            if key not in ("type", "format") and fits(value):
+            if fits(key, value):
                 places.append((node, key))
             if isinstance(value, dict | list):
                 stack.append(value)

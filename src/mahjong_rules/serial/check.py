@@ -17,6 +17,7 @@ action listed for a seat applies. ``docs/serialization.rst`` lists every check.
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 
 from mahjong_rules.engine.state import Phase, State
 from mahjong_rules.engine.wall import check_wall
@@ -36,6 +37,8 @@ from mahjong_rules.variants.base import Rules
 from mahjong_rules.variants.registry import rules_for
 
 __all__ = ["check_state"]
+
+_INDEX = attrgetter("index")
 
 
 def check_state(state: State, path: str = "state") -> None:
@@ -301,22 +304,24 @@ def _meld_tiles(melds: tuple[Meld, ...]) -> Counter[Tile]:
 
 def _check_tiles(state: State, path: str) -> None:
     """TILE-1: the tiles on the table and in the live wall are exactly the wall's tiles."""
-    counted: Counter[Tile] = Counter(state.wall[state.front : state.back])
+    counted: Counter[int] = Counter(map(_INDEX, state.wall[state.front : state.back]))
     for seat in state.seats:
-        counted.update(seat.concealed)
-        counted.update(seat.discards)
+        for index, count in enumerate(seat.concealed.counts()):
+            if count:
+                counted[index] += count
+        counted.update(map(_INDEX, seat.discards))
         for meld in seat.melds:
-            counted.update(meld.tiles)
+            counted.update(map(_INDEX, meld.tiles))
             if meld.from_seat is not None:
-                counted[meld.tile] -= 1  # its claimed tile is counted in the discards
+                counted[meld.tile.index] -= 1  # its claimed tile is counted in the discards
     if state.indicator is not None:
-        counted[state.indicator] += 1
-    expected = Counter(state.wall)
+        counted[state.indicator.index] += 1
+    expected = Counter(map(_INDEX, state.wall))
     if counted != expected:
-        wrong = sorted(t for t in expected.keys() | counted.keys() if counted[t] != expected[t])
-        tile = wrong[0]
+        wrong = min(i for i in expected.keys() | counted.keys() if counted[i] != expected[i])
+        tile = Tile(wrong)
         fail(
             f"{path}.seats",
-            f"the table holds {counted[tile]} of {tile} ({tile.name_zh}) where the wall has "
-            f"{expected[tile]}: a hand, meld or discard was changed",
+            f"the table holds {counted[wrong]} of {tile} ({tile.name_zh}) where the wall has "
+            f"{expected[wrong]}: a hand, meld or discard was changed",
         )

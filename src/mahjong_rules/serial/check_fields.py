@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import types
 import typing
+from itertools import repeat
 from typing import Any, NoReturn
 
 import attrs
@@ -106,7 +107,7 @@ def _fits(value: Any, hint: Any) -> bool:
             return True
         item = args[0]
         if isinstance(item, type) and item is not int:  # a plain class: no recursion needed
-            return all(isinstance(i, item) for i in value)
+            return all(map(isinstance, value, repeat(item)))
         return all(_fits(i, item) for i in value)
     if origin is not None:
         return isinstance(value, origin)

@@ -92,8 +92,9 @@ def check_ledger(state: State, rules: Rules, path: str) -> None:
 def _robbed_at_the_end(state: State, rules: Rules) -> tuple[int, MeldKind, Tile] | None:
     """血战 (YS-PAT-抢杠胡): a robbed 补杠 (bǔgàng) stands as its maker's kong, and gets its ref
     as the maker plays on; when the robbing win ends the hand, it stands without one."""
-    if state.phase is not Phase.ENDED or rules.win_ends_hand or not state.wins:
-        return None
+    result = state.result
+    if result is None or result.exhausted or rules.win_ends_hand or not state.wins:
+        return None  # not ended, or ended by the wall (a robbed kong then had its ref)
     last = state.wins[-1]
     if last.how is not WinKind.ROB_KONG or last.from_seat is None:
         return None

@@ -20,7 +20,6 @@ A nested object may carry ``"format"`` too; if it does, it must be :data:`FORMAT
 from __future__ import annotations
 
 import enum
-import functools
 import reprlib
 import types
 import typing
@@ -31,6 +30,7 @@ import attrs
 
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.errors import MahjongRulesError, SerializationError, UnknownVariantError
+from mahjong_rules.serial._types import field_plan, fields_of, hints_of, known_types, shape
 from mahjong_rules.tiles import Tile, all_tiles
 from mahjong_rules.variants.options import Options
 
@@ -50,15 +50,33 @@ _BY_NOTATION = {t.notation: t for t in _TILES}
 """Each tile by its notation: the tiles a document writes (other spellings are parsed)."""
 
 
+_SCALARS = frozenset({int, str, bool})
+_MEMO_SIZE = 4096
+"""Most hands kept in each of the two memos below (cleared when full)."""
+_COUNTS_TEXT: dict[TileCounts, str] = {}
+"""The notation of hands written lately: a hand changes by a tile or two between states."""
+_COUNTS_OF: dict[str, TileCounts] = {}
+"""The hands read lately, by their notation (only what parsed)."""
+
+
 def encode(value: Any, tp: Any) -> JSON:
     """``value`` (declared as ``tp``) as a JSON-compatible value."""
     cls = value.__class__
     if cls is Tile:
         return _NOTATION[value.index]
+    if cls is tp and cls in _SCALARS:  # an int, str or bool where one is declared
+        return value
     if tp is Any or (isinstance(tp, type) and issubclass(tp, Options)):
         return _encode_options(value)
     if value is None:
         return None
+    if cls is TileCounts:
+        text = _COUNTS_TEXT.get(value)
+        if text is None:
+            if len(_COUNTS_TEXT) > _MEMO_SIZE:
+                _COUNTS_TEXT.clear()
+            text = _COUNTS_TEXT[value] = str(value)
+        return text
     if isinstance(value, TileCounts | TileSet):
         return str(value)
     if isinstance(value, enum.Enum):
@@ -67,7 +85,7 @@ def encode(value: Any, tp: Any) -> JSON:
         return value
     if isinstance(value, bytes):
         return {"bytes": value.hex()}
-    origin, args = _shape(tp)
+    origin, args = shape(tp)
     if origin in (types.UnionType, typing.Union):
         member = _member_for(value, args)
         return encode(value, member)
@@ -85,8 +103,8 @@ def encode(value: Any, tp: Any) -> JSON:
     if attrs.has(type(value)):
         cls = type(value)
         out: dict[str, JSON] = {"type": cls.__name__}
-        hints = _hints(cls)
-        for field in _fields(cls):
+        hints = hints_of(cls)
+        for field in fields_of(cls):
             out[field.name] = encode(getattr(value, field.name), hints[field.name])
         return out
     raise SerializationError(f"cannot serialize a {type(value).__name__}: {value!r}")
@@ -132,9 +150,19 @@ def decode(data: JSON, tp: Any, path: str) -> Any:
     if tp is Tile:
         tile = _BY_NOTATION.get(data) if data.__class__ is str else None
         return tile if tile is not None else _parsed(Tile, data, path)
+    if data.__class__ is tp and tp in _SCALARS:  # an int, str or bool where one is declared
+        return data
+    if tp is TileCounts and data.__class__ is str:
+        counts = _COUNTS_OF.get(data)
+        if counts is None:
+            counts = _parsed(TileCounts, data, path)
+            if len(_COUNTS_OF) > _MEMO_SIZE:
+                _COUNTS_OF.clear()
+            _COUNTS_OF[data] = counts
+        return counts
     if tp is Any or (isinstance(tp, type) and issubclass(tp, Options)):
         return _decode_options(data, path)
-    origin, args = _shape(tp)
+    origin, args = shape(tp)
     if origin in (types.UnionType, typing.Union):
         if data is None and type(None) in args:
             return None
@@ -234,19 +262,18 @@ def _decode_attrs(data: JSON, tp: type, path: str) -> Any:
     if cls is None or not issubclass(cls, tp):
         raise _bad(f"{path}.type", f"expected {tp.__name__} or one of its kinds", name)
     check_format(data, path)
-    hints = _hints(cls)
-    fields = {f.name: f for f in _fields(cls)}
-    extra = sorted(set(data) - set(fields) - {"type", "format"})
-    if extra:
+    plan = field_plan(cls)
+    names = {name for name, _, _ in plan} | {"type", "format"}
+    if not names.issuperset(data):
+        extra = sorted(set(data) - names)
         raise _bad(f"{path}.{extra[0]}", f"{cls.__name__} has no such field", data[extra[0]])
     kwargs = {}
-    for field_name, field in fields.items():
-        where = f"{path}.{field_name}"
+    for field_name, hint, required in plan:
         if field_name not in data:
-            if field.default is attrs.NOTHING:
-                raise SerializationError(f"{where}: missing")
+            if required:
+                raise SerializationError(f"{path}.{field_name}: missing")
             continue
-        kwargs[field_name] = decode(data[field_name], hints[field_name], where)
+        kwargs[field_name] = decode(data[field_name], hint, f"{path}.{field_name}")
     try:
         return cls(**kwargs)
     except (MahjongRulesError, ValueError, TypeError) as exc:
@@ -311,79 +338,3 @@ def preview(value: JSON) -> str:
 
 def _names(members: list[Any]) -> str:
     return ", ".join(getattr(m, "__name__", str(m)) for m in members)
-
-
-# ------------------------------------------------------------------------------ the type table
-
-
-_SHAPES: dict[Any, tuple[Any, tuple[Any, ...]]] = {}
-
-
-def _shape(tp: Any) -> tuple[Any, tuple[Any, ...]]:
-    """``(typing.get_origin(tp), typing.get_args(tp))``, worked out once per type."""
-    try:
-        return _SHAPES[tp]
-    except KeyError:
-        shape = _SHAPES[tp] = (typing.get_origin(tp), typing.get_args(tp))
-        return shape
-    except TypeError:  # pragma: no cover - an unhashable annotation
-        return typing.get_origin(tp), typing.get_args(tp)
-
-
-_FIELDS: dict[type, tuple[attrs.Attribute[Any], ...]] = {}
-
-
-def _fields(cls: type) -> tuple[attrs.Attribute[Any], ...]:
-    found = _FIELDS.get(cls)
-    if found is None:
-        found = _FIELDS[cls] = tuple(f for f in attrs.fields(cls) if f.init)
-    return found
-
-
-_HINTS: dict[type, dict[str, Any]] = {}
-
-
-def _hints(cls: type) -> dict[str, Any]:
-    """The resolved field types of an attrs class (annotations are strings in this package)."""
-    hints = _HINTS.get(cls)
-    if hints is None:
-        hints = _HINTS[cls] = typing.get_type_hints(cls)
-    return hints
-
-
-@functools.cache
-def known_types() -> dict[str, type]:
-    """Every class a document may name, by its ``"type"``."""
-    from mahjong_rules.engine.actions import Action
-    from mahjong_rules.engine.events import Event
-    from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
-    from mahjong_rules.engine.state import SeatState, State
-    from mahjong_rules.engine.view import SeatView, View
-    from mahjong_rules.melds import Meld
-    from mahjong_rules.records import HandRecord
-    from mahjong_rules.scoring import Breakdown, ScoreItem
-    from mahjong_rules.wins.types import Decomposition, Group
-
-    roots: list[type] = [
-        Action,
-        Event,
-        State,
-        SeatState,
-        View,
-        SeatView,
-        HandResult,
-        Payment,
-        WinRecord,
-        Breakdown,
-        ScoreItem,
-        Decomposition,
-        Group,
-        Meld,
-        HandRecord,
-    ]
-    found: dict[str, type] = {}
-    while roots:
-        cls = roots.pop()
-        found[cls.__name__] = cls
-        roots.extend(cls.__subclasses__())
-    return found

@@ -1,0 +1,97 @@
+"""The type table of :mod:`~mahjong_rules.serial.codec`: every class a document may name, and
+each class's fields and their types, worked out once."""
+
+from __future__ import annotations
+
+import functools
+import typing
+from typing import Any
+
+import attrs
+
+__all__ = ["field_plan", "fields_of", "hints_of", "known_types", "shape"]
+
+_SHAPES: dict[Any, tuple[Any, tuple[Any, ...]]] = {}
+
+
+def shape(tp: Any) -> tuple[Any, tuple[Any, ...]]:
+    """``(typing.get_origin(tp), typing.get_args(tp))``, worked out once per type."""
+    try:
+        return _SHAPES[tp]
+    except KeyError:
+        found = _SHAPES[tp] = (typing.get_origin(tp), typing.get_args(tp))
+        return found
+    except TypeError:  # pragma: no cover - an unhashable annotation
+        return typing.get_origin(tp), typing.get_args(tp)
+
+
+_FIELDS: dict[type, tuple[attrs.Attribute[Any], ...]] = {}
+_PLANS: dict[type, tuple[tuple[str, Any, bool], ...]] = {}
+
+
+def field_plan(cls: type) -> tuple[tuple[str, Any, bool], ...]:
+    """``(name, type, required)`` of each field a document of ``cls`` gives (worked out once)."""
+    found = _PLANS.get(cls)
+    if found is None:
+        hints = hints_of(cls)
+        found = _PLANS[cls] = tuple(
+            (f.name, hints[f.name], f.default is attrs.NOTHING) for f in fields_of(cls)
+        )
+    return found
+
+
+def fields_of(cls: type) -> tuple[attrs.Attribute[Any], ...]:
+    """The fields of an attrs class that its constructor takes (worked out once)."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = tuple(f for f in attrs.fields(cls) if f.init)
+    return found
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def hints_of(cls: type) -> dict[str, Any]:
+    """The resolved field types of an attrs class (annotations are strings in this package)."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
+@functools.cache
+def known_types() -> dict[str, type]:
+    """Every class a document may name, by its ``"type"``."""
+    from mahjong_rules.engine.actions import Action
+    from mahjong_rules.engine.events import Event
+    from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
+    from mahjong_rules.engine.state import SeatState, State
+    from mahjong_rules.engine.view import SeatView, View
+    from mahjong_rules.melds import Meld
+    from mahjong_rules.records import HandRecord
+    from mahjong_rules.scoring import Breakdown, ScoreItem
+    from mahjong_rules.wins.types import Decomposition, Group
+
+    roots: list[type] = [
+        Action,
+        Event,
+        State,
+        SeatState,
+        View,
+        SeatView,
+        HandResult,
+        Payment,
+        WinRecord,
+        Breakdown,
+        ScoreItem,
+        Decomposition,
+        Group,
+        Meld,
+        HandRecord,
+    ]
+    found: dict[str, type] = {}
+    while roots:
+        cls = roots.pop()
+        found[cls.__name__] = cls
+        roots.extend(cls.__subclasses__())
+    return found
