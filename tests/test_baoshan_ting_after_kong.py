@@ -148,6 +148,25 @@ def test_bs_ting3_drawn_a_second_dealer_kong_after_declaring_needs_the_drawn_til
 
 
 @BOTH
+def test_bs_ting3_a_second_dealer_kong_of_the_replacement_after_declaring(rules: Rules) -> None:
+    """BS-TING-3 under both values: the dealer konged 1m and drew 3p, his fourth (3333p 678s
+    234s 9s); the only declaring discard is 3p (ready on 9s; 3333p 678s 234s waits on no
+    tile but a fifth 3p). Declared, the kong of 3p is of the tile he drew and leaves 678s 234s
+    9s, waiting on 9s as that discard would: offered. After it (replacement 3m) his hand
+    locks with his declaring discard, any that leaves him ready: 3m (on 9s), 6s or 9s (on 3m);
+    konging both before declaring reaches the same hands."""
+    hands = {0: "1111m333p678s234s9s", 1: Q, 2: Q, 3: Q}
+    state = walk(rules, new(hands, replacements="3p3m", rules=rules), "0:A1m 0:T")
+    assert rules.legal_actions(state, 0) == (Gang(0, T("3p"), AN), Discard(0, T("3p")))
+    state = walk(rules, state, "0:A3p")
+    assert rules.legal_actions(state, 0) == (
+        Discard(0, T("3m")),
+        Discard(0, T("6s")),
+        Discard(0, T("9s")),
+    )
+
+
+@BOTH
 def test_bs_ting3_no_second_dealer_kong_that_changes_the_waits(rules: Rules) -> None:
     """BS-TING-3: the dealer konged 1m and drew 3m: 2222m 3m 567p 789s. Discarding 2m leaves
     222m 3m 567p 789s, waiting on 1m, 3m and 4m (22m + 23m, or 222m + 3m); a kong of 2m would
