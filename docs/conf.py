@@ -24,7 +24,9 @@ import mahjong_rules
 # Local extensions (docs/_ext): the options reference generated from the options classes
 # (``.. options-table::``), references to re-exported names (``mahjong_rules.State``) resolved
 # where they are documented, ``:rule:`BS-GANG-5``` links to the rule IDs of the game pages, and
-# the "[docs]" links of the highlighted source pages point where each name is documented.
+# the "[docs]" links of the highlighted source pages point where each name is documented; tile
+# pictures (``:tiles:``, ``.. hand::``, and beside every Unicode tile character), and code in
+# table cells that breaks only after an underscore or a parenthesis (table_literals).
 sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "mahjong_rules"
@@ -41,6 +43,7 @@ extensions = [
     "reexports",
     "rule_refs",
     "tiles",
+    "table_literals",
     "viewcode_backlinks",
     "optional_module",
     "api_docstrings",

@@ -22,6 +22,16 @@ and ``dealer=N``. All of them but ``:melds:`` and ``:wilds:`` are said in a capt
 picture; :func:`win_context` turns an example into the
 :class:`~mahjong_rules.scoring.WinContext` that scores it, which the tests use to check that
 every example on the pattern tables is a real instance of its pattern.
+
+In a table, a hand drawn in a cell of a row moves, in the HTML pages, to a row of its own
+under that row, spanning every column (:class:`HandRows`): in its narrow cell a 14-tile hand
+shrank to tiles about 21 px tall; across the table it keeps its full height
+(:data:`HAND_HEIGHT`) at the width of the text column.
+
+The Unicode tile characters (🀇 U+1F007 ...) show as empty boxes where no font has them, which
+is most browsers. So in the HTML pages (:class:`TileCharacterPictures`) a code block holding
+some is followed by a line that draws each of them with its notation, and in running text
+(prose, table cells, inline code) each is followed by its picture.
 """
 
 from __future__ import annotations
@@ -35,6 +45,7 @@ from typing import Any, ClassVar
 from docutils import nodes  # type: ignore[import-untyped, unused-ignore]
 from docutils.parsers.rst import Directive, directives  # type: ignore[import-untyped, unused-ignore]
 from docutils.parsers.rst.states import Inliner  # type: ignore[import-untyped, unused-ignore]
+from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.errors import InvalidHandError, MahjongRulesError
@@ -48,10 +59,13 @@ from mahjong_rules.tiles import Tile
 __all__ = [
     "HandDirective",
     "HandExample",
+    "HandRows",
+    "TileCharacterPictures",
     "TilesNode",
     "caption",
     "parse_hand",
     "setup",
+    "tile_characters",
     "tiles_role",
     "visit_tiles_html",
     "win_context",
@@ -61,6 +75,8 @@ INLINE_HEIGHT = 1.1
 """Height of a tile drawn by ``:tiles:``, in em (with its edge, about one line of text)."""
 HAND_HEIGHT = 30.0
 """Height of a tile drawn by ``.. hand::``, in px."""
+KEY_HEIGHT = 2.0
+"""Height of a tile in the line that draws a code block's tile characters, in em."""
 HAND_FIT = 0.5
 """A hand shrinks to a narrower column, down to this part of its full width."""
 
@@ -287,9 +303,130 @@ class HandDirective(Directive):  # type: ignore[misc]
         return [block]
 
 
+class HandRows(SphinxPostTransform):
+    """HTML only: each table row holding ``.. hand::`` pictures is followed by a row of one
+    cell spanning every column, and the pictures move there (see the module docs)."""
+
+    default_priority = 900
+    formats = ("html",)
+
+    def run(self, **kwargs: Any) -> None:
+        for row in list(self.document.findall(nodes.row)):
+            hands = [
+                block
+                for entry in row.children
+                for block in entry.findall(nodes.container)
+                if "mahjong-hand" in block["classes"]
+            ]
+            if not hands:
+                continue
+            columns = sum(1 + entry.get("morecols", 0) for entry in row.children)
+            cell = nodes.entry(morecols=columns - 1, classes=["mahjong-hand-cell"])
+            for block in hands:
+                block.parent.remove(block)
+                cell += block
+            hand_row = nodes.row(classes=["mahjong-hand-row"])
+            hand_row += cell
+            row.parent.insert(row.parent.index(row) + 1, hand_row)
+            row["classes"].append("has-hand-row")
+
+
+_TILE_CHARACTER = re.compile("[\U0001f000-\U0001f02b]\ufe0f?")
+
+
+def tile_characters(text: str) -> list[tuple[str, Tile]]:
+    """Each distinct Unicode tile character of ``text`` the notation reads, in order of first
+    appearance, with its tile (a variation selector after it, as in "🀄️", is kept with it)."""
+    found: dict[str, Tile] = {}
+    for match in _TILE_CHARACTER.finditer(text):
+        char = match.group()
+        try:
+            (tile,) = parse_tiles(char)
+        except (MahjongRulesError, ValueError):
+            continue
+        found.setdefault(char, tile)
+    return list(found.items())
+
+
+def _inline_picture(tiles: Sequence[Tile]) -> TilesNode:
+    text = "".join(str(t) for t in tiles)
+    picture = tiles_svg(text, tile_height=INLINE_HEIGHT, unit="em")
+    html = f'<span class="mahjong-tiles-inline" style="vertical-align:-0.3em">{picture}</span>'
+    return TilesNode(text, text, html=html)
+
+
+_NO_PICTURES = (nodes.literal_block, nodes.doctest_block, nodes.literal, nodes.raw, nodes.title)
+
+
+class TileCharacterPictures(SphinxPostTransform):
+    """HTML only: a picture beside every Unicode tile character (see the module docs)."""
+
+    default_priority = 900
+    formats = ("html",)
+
+    def run(self, **kwargs: Any) -> None:
+        for block in list(self.document.findall(nodes.literal_block)) + list(
+            self.document.findall(nodes.doctest_block)
+        ):
+            found = tile_characters(block.astext())
+            if found:
+                block.parent.insert(block.parent.index(block) + 1, self._key(found))
+        for literal in list(self.document.findall(nodes.literal)):
+            found = tile_characters(literal.astext())
+            if found and not _inside(literal, (nodes.title, nodes.literal_block)):
+                parent = literal.parent
+                parent.insert(parent.index(literal) + 1, _inline_picture([t for _, t in found]))
+        for text in list(self.document.findall(nodes.Text)):
+            if _inside(text, _NO_PICTURES) or not _TILE_CHARACTER.search(str(text)):
+                continue
+            parent, index, value = text.parent, text.parent.index(text), str(text)
+            pieces: list[nodes.Node] = []
+            last = 0
+            for match in _TILE_CHARACTER.finditer(value):
+                found = tile_characters(match.group())
+                if found:
+                    picture = _inline_picture([found[0][1]])
+                    pieces += [nodes.Text(value[last : match.end()]), picture]
+                    last = match.end()
+            if pieces:
+                if last < len(value):
+                    pieces.append(nodes.Text(value[last:]))
+                parent[index : index + 1] = pieces
+
+    @staticmethod
+    def _key(found: Sequence[tuple[str, Tile]]) -> nodes.Node:
+        """The line under a code block: each tile character drawn, with its notation."""
+        items = []
+        for char, tile in found:
+            picture = tiles_svg(str(tile), tile_height=KEY_HEIGHT, unit="em")
+            items.append(
+                f'<span style="white-space:nowrap;margin-right:0.8em">{picture} '
+                f"<code>{escape(char)}</code> {tile}</span>"
+            )
+        html = (
+            '<p class="mahjong-tile-key" style="font-size:90%;margin-top:-0.6em">'
+            f"The tile characters above: {' '.join(items)}</p>"
+        )
+        text = "The tile characters above: " + ", ".join(f"{c} {t}" for c, t in found)
+        block = nodes.container(classes=["mahjong-tile-key"])
+        block += _raw_pair(html, text)
+        return block
+
+
+def _inside(node: nodes.Node, kinds: tuple[type, ...]) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, kinds):
+            return True
+        parent = parent.parent
+    return False
+
+
 def setup(app: Any) -> dict[str, Any]:
     """Register the ``tiles`` role and the ``hand`` directive."""
     app.add_node(TilesNode, html=(visit_tiles_html, None))
+    app.add_post_transform(HandRows)
+    app.add_post_transform(TileCharacterPictures)
     app.add_role("tiles", tiles_role)
     app.add_directive("hand", HandDirective)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
