@@ -14,7 +14,8 @@ Two kinds of public name say what they are in the code itself, not in a docstrin
 A class attribute whose value is a class (``options_class = Options``) is one autodoc writes as
 "alias of Options", as if it were a type alias; :func:`class_valued_attributes` writes it like
 the other class attributes instead, its annotation and value in the signature
-(``options_class: ClassVar[type[Options]] = Options``).
+(``options_class: ClassVar[type[Options]] = Options``); one without a docstring of its own
+(``Baoshan.options_class``) says "Set to BaoshanOptions.".
 """
 
 from __future__ import annotations
@@ -128,6 +129,9 @@ def class_valued_attributes(app: Sphinx, doctree: nodes.document) -> None:
                 refs[0].deepcopy(),
             )
             content.remove(para)
+            if not any(isinstance(n, nodes.paragraph) for n in content.children):
+                # no docstring of its own (a subclass setting the value): say what it is set to
+                content += nodes.paragraph("", "", nodes.Text("Set to "), refs[0], nodes.Text("."))
             break
 
 
