@@ -1,12 +1,13 @@
-"""玩具麻将 (wánjù májiàng, "toy mahjong"): a small mahjong_rules variant in a package of its own.
+"""玩具麻将 (wánjù májiàng, "toy mahjong"): a mahjong_rules variant in its own package.
 
-108 tiles (no honors), 2 to 4 players, peng and kong but no chow; any complete hand wins (four
-melds and a pair, or seven pairs, 七对). A win on a discard (点炮) is paid 1 point by the
-discarder; a self-drawn win (自摸) is paid ``self_draw`` points (1 or 2) by every other seat.
-Kongs pay nothing and nobody pays when the wall runs out (流局).
+108 tiles (no honors), 2 to 4 players, peng and kong but no chow; any complete hand
+wins (four melds and a pair, or seven pairs, 七对). A win on a discard (点炮) is paid
+1 point by the discarder; a self-drawn win (自摸) is paid ``self_draw`` points (1 or
+2) by every other seat. Kongs pay nothing; nobody pays when the wall runs out (流局).
 
 The package's ``pyproject.toml`` names :class:`Toy` under the entry-point group
-``mahjong_rules.variants``; once the package is installed, ``get_variant("toy")`` finds it.
+``mahjong_rules.variants``; once the package is installed, ``get_variant("toy")``
+finds it.
 """
 
 from __future__ import annotations
@@ -33,11 +34,11 @@ class ToyOptions(Options):
     """Options of a 玩具麻将 room."""
 
     players: int = choice(4, (2, 3, 4), "2, 3 or 4 players")
-    self_draw: int = choice(1, (1, 2), "points each other seat pays a self-drawn win (自摸)")
+    self_draw: int = choice(1, (1, 2), "points each other seat pays a 自摸 win")
 
 
 class Toy(Rules):
-    """玩具麻将 (wánjù májiàng): any complete hand wins, a discard win pays 1 point."""
+    """玩具麻将 (wánjù májiàng): any complete hand wins; a discard win pays 1."""
 
     name = "toy"
     aliases = ("玩具麻将",)
@@ -54,8 +55,8 @@ class Toy(Rules):
         return best_breakdown([PingHu()], ctx, fans={"ping_hu": 0}, honors=False)
 
     def win_payments(self, state: State, win: WinRecord) -> list[Payment]:
-        """1 point from the discarder (or the robbed kong's maker); ``self_draw`` points from
-        every other seat for a self-drawn win."""
+        """1 point from the discarder (or the robbed kong's maker); ``self_draw``
+        points from every other seat for a self-drawn win."""
         if win.from_seat is not None:
             return [Payment(win.from_seat, win.seat, 1, PaymentReason.WIN)]
         points = self.options.self_draw
@@ -63,7 +64,7 @@ class Toy(Rules):
         return [Payment(p, win.seat, points, PaymentReason.WIN) for p in others]
 
     def settle_wins(self, state: State, wins: Sequence[WinRecord]) -> State:
-        """Record the wins, pay them, and end the hand; the (first) winner deals next."""
+        """Record the wins, pay them and end the hand; the first winner deals next."""
         state = record_wins(state, wins)
         state = pay(state, [p for w in wins for p in self.win_payments(state, w)])
         result = HandResult(
