@@ -231,7 +231,7 @@ class Baoshan(Rules):
 
     @property
     def payment_reasons(self) -> frozenset[PaymentReason]:
-        """Wins, kong money (the BS-GANG rules) and 查叫 (BS-CHAJIAO-1) unless it is off; no 罚分."""
+        """Wins, kong money (BS-GANG rules) and 查叫 (BS-CHAJIAO-1) unless it is off; no 罚分."""
         reasons = {PaymentReason.WIN, PaymentReason.KONG, PaymentReason.CHA_JIAO}
         if self.options.cha_jiao == "off":
             reasons.discard(PaymentReason.CHA_JIAO)
