@@ -18,7 +18,7 @@ from mahjong_rules import Hu, Phase, UnknownVariantError, get_variant
 from mahjong_rules.variants import available_variants
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.variants.registry import ENTRY_POINT_GROUP
-from tests.scripting import deal, play
+from scripting import deal, play
 
 INSTALL = "pip install ./examples/toy_variant"
 
