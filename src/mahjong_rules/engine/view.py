@@ -61,8 +61,8 @@ class SeatView:
     hidden_kongs: int
     """How many 暗杠 it holds face down (their tiles hidden from the viewer)."""
     discards: tuple[Tile, ...]
-    """Its discards still on the table, in the order made (a claimed discard is in the
-    claimer's meld instead)."""
+    """Every tile it discarded, in the order made, those others claimed included (a claimed
+    discard is also in the claimer's meld; the events say which were claimed)."""
     points: int
     """买点 points bought (BS-BUY-1)."""
     ting: bool
