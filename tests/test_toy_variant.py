@@ -22,6 +22,9 @@ from scripting import deal, play
 
 INSTALL = "pip install ./examples/toy_variant"
 
+pytestmark = pytest.mark.installed_plugins
+"""These tests see the installed plugins, as a user does (``tests/conftest.py``)."""
+
 
 def _toy(**options: object) -> Rules:
     """The toy variant's rules, looked up by name only; a clear failure when not installed."""

@@ -123,16 +123,23 @@ def rooms(variant: VariantSpec = None, **options: Any) -> st.SearchStrategy[Rule
     players=3)``).
 
     :param variant: a variant name or alias (``"baoshan"``, ``"永善麻将"``), a
-        :class:`~mahjong_rules.Rules` subclass, or ``None`` for any registered variant.
+        :class:`~mahjong_rules.Rules` subclass, or ``None`` for any registered variant
+        (those registered when the first example is drawn).
     :param options: options to fix, each a value or a strategy of values (only with a
         ``variant``, since the variants have different options), e.g.
         ``rooms("yongshan", players=4, wildcards=st.just("double"))``.
     :raises ~hypothesis.errors.InvalidArgument: an unknown variant or option, or a fixed value
         the option does not allow (when drawn).
     """
-    classes = _variant_class(variant)
     if options and variant is None:
         raise InvalidArgument("fixing options needs a variant: rooms('baoshan', players=4)")
+    if variant is None:  # the registry is read when the first example is drawn, not here,
+        return st.deferred(_any_room)  # so variants registered after this call count too
+    return st.one_of(*(_room(cls, options) for cls in _variant_class(variant)))
+
+
+def _any_room() -> st.SearchStrategy[Rules]:
+    classes = _variant_class(None)
     if not classes:  # pragma: no cover - the package registers its own two variants
         raise InvalidArgument("no variant is registered")
-    return st.one_of(*(_room(cls, options) for cls in classes))
+    return st.one_of(*(_room(cls, {}) for cls in classes))
