@@ -30,9 +30,9 @@ from mahjong_rules.engine.edit import after_peng
 from mahjong_rules.engine.settlement import Payment, PaymentReason, WinRecord
 from mahjong_rules.engine.state import SeatState, State
 from mahjong_rules.melds import Meld
+from mahjong_rules.options import Options
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
 from mahjong_rules.tiles import Tile, all_tiles
-from mahjong_rules.variants.options import Options
 
 __all__ = ["Hooks"]
 

@@ -32,16 +32,56 @@ was 一炮多响, the discarder; after a hand nobody won, the dealer stays.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 import attrs
 
+from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.settlement import HandResult
 from mahjong_rules.engine.state import Phase, State
 from mahjong_rules.errors import IllegalActionError, OptionsError
 from mahjong_rules.tiles import Tile
-from mahjong_rules.variants.base import Rules
 
-__all__ = ["Match"]
+__all__ = ["Match", "MatchRules"]
+
+
+class MatchRules(Protocol):
+    """What a :class:`Match` asks of the rules of its room: their options, seats and 买点 cap,
+    and a new hand.
+
+    The rules of every variant (:class:`~mahjong_rules.variants.base.Rules`, what
+    :func:`~mahjong_rules.variants.get_variant` returns) are such rules; the engine names this
+    protocol rather than that class because it imports nothing from ``variants/``. A match
+    still refuses anything that is not a variant's rules (a
+    :class:`~mahjong_rules.engine.hooks.Hooks` with a ``new_hand``).
+    """
+
+    @property
+    def options(self) -> object:
+        """The room's options; a hand recorded in the match must have been played with them."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """How many seats the room has."""
+        ...
+
+    @property
+    def buy_cap(self) -> int:
+        """Most points a seat may buy (BS-BUY-1); 0 when the room buys none."""
+        ...
+
+    def new_hand(
+        self,
+        *,
+        seed: int | str | bytes | None = None,
+        wall: Sequence[Tile] | None = None,
+        dealer: int = 0,
+        buy_points: Sequence[int] | None = None,
+    ) -> State:
+        """A new hand dealt by ``dealer`` from ``seed`` or ``wall``, with the seats' bought
+        points (a BUYING phase first when the room buys points and none are given)."""
+        ...
 
 
 def _rules_key(rules: object) -> object:
@@ -73,7 +113,7 @@ class Match:
     through the results' ``next_dealer``.
     """
 
-    rules: Rules = attrs.field(eq=_rules_key)
+    rules: MatchRules = attrs.field(eq=_rules_key)
     """The room: a variant with its options, e.g. ``get_variant("baoshan", players=3)``."""
     first_dealer: int = attrs.field(default=0, kw_only=True)
     """Who deals the first hand (BS-DEALER-1: a configurable seat, the room creator)."""
@@ -85,7 +125,7 @@ class Match:
 
     def __attrs_post_init__(self) -> None:
         rules = self.rules
-        if not isinstance(rules, Rules):
+        if not (isinstance(rules, Hooks) and callable(getattr(rules, "new_hand", None))):
             raise OptionsError(f"a match takes the rules of a room, not {rules!r}")
         n = rules.players
         seat = self.first_dealer
