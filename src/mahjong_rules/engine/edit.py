@@ -51,6 +51,27 @@ def end_hand(state: State, result: HandResult, extra: Iterable[Event] = ()) -> S
     return replace(state, phase=ENDED, result=result, events=events, claimants=(), answers=())
 
 
+def start_variant_state(rules: Any, state: State) -> State:
+    """``state``, a hand just built, with the variant's own records of the hand and of each
+    seat (``rules.new_hand_state`` and ``rules.new_seat_state``); a record that is not of the
+    class the variant declares (``None`` where it declares none) is a bug of the variant,
+    refused with :class:`TypeError`."""
+    hand = rules.new_hand_state(state)
+    _check_record(hand, rules.hand_state_class, "new_hand_state")
+    seats = []
+    for index, seat in enumerate(state.seats):
+        record = rules.new_seat_state(state, index)
+        _check_record(record, rules.seat_state_class, "new_seat_state")
+        seats.append(replace(seat, variant=record))
+    return replace(state, variant=hand, seats=tuple(seats))
+
+
+def _check_record(record: object, cls: type | None, hook: str) -> None:
+    if (record is not None) if cls is None else (record.__class__ is not cls):
+        expected = "None" if cls is None else f"a {cls.__name__}"
+        raise TypeError(f"{hook}() must give {expected}, gave {record!r}")
+
+
 def after_peng(state: State, seat: int) -> bool:
     """Whether ``seat``'s turn began with a peng (no tile drawn, and not the dealer's first
     turn): it may only discard, and no self-draw win is on offer."""

@@ -59,6 +59,18 @@ class Hooks:
     players and bots; the variant's :meth:`is_complete` is what enforces it."""
     hides_concealed_kongs: ClassVar[bool] = True
     """Whether a 暗杠's tile is hidden from the other seats in their views (BS-GANG-3)."""
+    hand_state_class: ClassVar[type | None] = None
+    """The frozen attrs class of the variant's own record of a hand (:attr:`State.variant
+    <mahjong_rules.engine.state.State.variant>`), or ``None``: the variant keeps none."""
+    seat_state_class: ClassVar[type | None] = None
+    """The frozen attrs class of its own record of each seat (:attr:`SeatState.variant
+    <mahjong_rules.engine.state.SeatState.variant>`), or ``None``."""
+    public_view_class: ClassVar[type | None] = None
+    """The frozen attrs class of what every seat sees of those records (:attr:`View.variant
+    <mahjong_rules.engine.view.View.variant>`), or ``None``."""
+    private_view_class: ClassVar[type | None] = None
+    """The frozen attrs class of what a seat alone sees of them (:attr:`View.own_variant
+    <mahjong_rules.engine.view.View.own_variant>`), or ``None``."""
 
     options: Any
     """The room's options (an instance of :attr:`options_class`)."""
@@ -84,6 +96,49 @@ class Hooks:
         """Called once, when the hands are dealt and before the dealer's turn (Yongshan turns
         up 本金 here). Default: the state unchanged."""
         return state
+
+    # ------------------------------------------------------------------ the variant's records
+
+    def new_hand_state(self, state: State) -> Any:
+        """The variant's record of a new hand, called once when ``rules.new_hand()`` builds it
+        (the wall and the dealer fixed, nothing dealt; :meth:`after_deal` may change it). It
+        must be an instance of :attr:`hand_state_class`, or ``None`` when that is ``None``.
+        Default: ``hand_state_class()`` (every field at its default), or ``None``."""
+        cls = self.hand_state_class
+        return None if cls is None else cls()
+
+    def new_seat_state(self, state: State, seat: int) -> Any:
+        """The variant's record of ``seat`` in a new hand, called like :meth:`new_hand_state`
+        for each seat. Default: ``seat_state_class()``, or ``None``."""
+        cls = self.seat_state_class
+        return None if cls is None else cls()
+
+    def hand_state_problem(self, state: State) -> str | None:
+        """What is wrong with ``state.variant`` in ``state`` (the variant's own invariants), or
+        ``None``. Called by :func:`~mahjong_rules.serial.check_state` (so on every state
+        :func:`~mahjong_rules.serial.from_dict` reads) once the record's class and the rest of
+        the state are checked; a problem is refused as a ``SerializationError`` at
+        ``state.variant``. Default: none."""
+        return None
+
+    def seat_state_problem(self, state: State, seat: int) -> str | None:
+        """What is wrong with ``state.seats[seat].variant``, like :meth:`hand_state_problem`
+        (refused at ``state.seats[i].variant``). Default: none."""
+        return None
+
+    def public_variant_view(self, state: State) -> Any:
+        """What every seat may see of the variant's records now (:attr:`View.variant
+        <mahjong_rules.engine.view.View.variant>`): an instance of :attr:`public_view_class`
+        or ``None``. Called for every view when that class is set; must hold no seat's
+        secret. Default: ``None``."""
+        return None
+
+    def private_variant_view(self, state: State, seat: int) -> Any:
+        """What ``seat`` alone may see of them (:attr:`View.own_variant
+        <mahjong_rules.engine.view.View.own_variant>`), e.g. the suit it declared void: an
+        instance of :attr:`private_view_class` or ``None``. Called for every view of ``seat``
+        when that class is set; must hold no other seat's secret. Default: ``None``."""
+        return None
 
     # ------------------------------------------------------------------ hands and waits
 

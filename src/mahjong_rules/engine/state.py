@@ -22,6 +22,12 @@ __all__ = ["Phase", "SeatState", "State", "remake", "replace"]
 
 _T = TypeVar("_T")
 
+VARIANT_RECORD = "variant_record"
+"""The metadata key marking a field that holds a variant's own record: its value names the
+declaration of :class:`~mahjong_rules.engine.hooks.Hooks` giving the record's class (e.g.
+``"seat_state_class"``). The serializer writes and reads such a field with the class the room's
+variant declares, never with a class a document names."""
+
 _NO_TILES = TileCounts()
 _NO_KINDS = TileSet()
 
@@ -104,6 +110,11 @@ class SeatState:
     """How many times it has drawn this hand (kong replacements included)."""
     honor_run: int = 0
     """十老头: how many discards it has made, all honors so far (-1 once one was not)."""
+    variant: Any = attrs.field(default=None, metadata={VARIANT_RECORD: "seat_state_class"})
+    """The variant's own record of this seat: an instance of the room's
+    :attr:`~mahjong_rules.engine.hooks.Hooks.seat_state_class` (a frozen attrs class), or
+    ``None`` when the variant declares none. Compared and hashed with the seat; made by
+    :meth:`~mahjong_rules.engine.hooks.Hooks.new_seat_state` when the hand is built."""
     cache: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False, init=False)
     """Memo of derived values (its waits); not part of the seat's value."""
 
@@ -179,6 +190,12 @@ class State:
     discard_win: int | None = None
     """In a claim window: the discarder, whose discard wins for itself unless another seat
     wins on the tile (the variant's ``discard_wins``: Baoshan's 十老头, BS-WIN-3)."""
+    variant: Any = attrs.field(default=None, metadata={VARIANT_RECORD: "hand_state_class"})
+    """The variant's own record of the hand: an instance of the room's
+    :attr:`~mahjong_rules.engine.hooks.Hooks.hand_state_class` (a frozen attrs class), or
+    ``None`` when the variant declares none. Compared and hashed with the state; made by
+    :meth:`~mahjong_rules.engine.hooks.Hooks.new_hand_state` when the hand is built, and
+    changed by the variant's hooks with :func:`replace` like any other field."""
     cache: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False, init=False)
     """Memo of derived values (legal actions); not part of the state's value."""
 

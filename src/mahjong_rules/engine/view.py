@@ -41,7 +41,7 @@ from mahjong_rules.engine.events import (
     Swapped,
 )
 from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
-from mahjong_rules.engine.state import Phase, SeatState, State
+from mahjong_rules.engine.state import VARIANT_RECORD, Phase, SeatState, State
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.tiles import Tile
 
@@ -129,6 +129,16 @@ class View:
     """What the last transition did, as this seat saw it (:func:`events_for`)."""
     result: HandResult | None = None
     """The settlement, once the hand has ended."""
+    variant: Any = attrs.field(default=None, metadata={VARIANT_RECORD: "public_view_class"})
+    """What every seat may see of the variant's own records (an instance of the room's
+    :attr:`~mahjong_rules.engine.hooks.Hooks.public_view_class`, made by
+    :meth:`~mahjong_rules.engine.hooks.Hooks.public_variant_view`), or ``None``."""
+    own_variant: Any = attrs.field(
+        default=None, metadata={VARIANT_RECORD: "private_view_class"}
+    )
+    """What this seat alone may see of them, its own secrets (an instance of the room's
+    :attr:`~mahjong_rules.engine.hooks.Hooks.private_view_class`, made by
+    :meth:`~mahjong_rules.engine.hooks.Hooks.private_variant_view`), or ``None``."""
 
     @property
     def to_act(self) -> bool:
@@ -158,10 +168,18 @@ def _seat_view(s: SeatState, index: int, viewer: int, hide_kongs: bool) -> SeatV
 
 
 def build_view(
-    state: State, seat: int, legal_actions: tuple[Action, ...], *, hide_kongs: bool
+    state: State,
+    seat: int,
+    legal_actions: tuple[Action, ...],
+    *,
+    hide_kongs: bool,
+    public: Any = None,
+    private: Any = None,
 ) -> View:
     """The view of ``state`` from ``seat`` (see :meth:`Rules.view <mahjong_rules.Rules.view>`):
-    ``legal_actions`` are the seat's, ``hide_kongs`` whether other seats' 暗杠 are hidden."""
+    ``legal_actions`` are the seat's, ``hide_kongs`` whether other seats' 暗杠 are hidden;
+    ``public`` and ``private`` are what the variant shows of its own records to every seat and
+    to this seat alone (:attr:`View.variant`, :attr:`View.own_variant`)."""
     own = state.seats[seat]
     hide = hide_kongs
     return View(
@@ -187,6 +205,8 @@ def build_view(
         legal_actions=legal_actions,
         events=events_for(seat, state.events, hide_kongs=hide),
         result=state.result,
+        variant=public,
+        own_variant=private,
     )
 
 

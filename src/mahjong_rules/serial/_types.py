@@ -9,7 +9,18 @@ from typing import Any
 
 import attrs
 
-__all__ = ["field_plan", "fields_of", "hints_of", "known_types", "shape"]
+from mahjong_rules.engine.state import VARIANT_RECORD
+
+__all__ = ["RecordField", "field_plan", "fields_of", "hints_of", "known_types", "shape"]
+
+
+@attrs.frozen
+class RecordField:
+    """The type :func:`hints_of` gives a field holding a variant's own record (a state's, a
+    seat's or a view's ``variant``): the codec reads and writes it with the class the room's
+    variant declares as :attr:`declaration` (e.g. ``"seat_state_class"``)."""
+
+    declaration: str
 
 _SHAPES: dict[Any, tuple[Any, tuple[Any, ...]]] = {}
 
@@ -55,7 +66,12 @@ def hints_of(cls: type) -> dict[str, Any]:
     """The resolved field types of an attrs class (annotations are strings in this package)."""
     hints = _HINTS.get(cls)
     if hints is None:
-        hints = _HINTS[cls] = typing.get_type_hints(cls)
+        hints = typing.get_type_hints(cls)
+        for field in attrs.fields(cls) if attrs.has(cls) else ():
+            declaration = field.metadata.get(VARIANT_RECORD)
+            if declaration is not None:  # a variant's record: typed by the room, not here
+                hints[field.name] = RecordField(declaration)
+        _HINTS[cls] = hints
     return hints
 
 

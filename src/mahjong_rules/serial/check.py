@@ -32,6 +32,7 @@ from mahjong_rules.serial.check_payments import (
     check_wins,
 )
 from mahjong_rules.serial.check_play import check_play, check_window
+from mahjong_rules.serial.check_variant import check_variant_problems, check_variant_types
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.variants.registry import rules_for
@@ -53,7 +54,8 @@ def check_state(state: State, path: str = "state") -> None:
     sorted and once each, and each one the seat could give; a rob window's pending 补杠
     bǔgàng); 3k+2 tiles for the seat in turn and 3k+1 for the others;
     discards, melds and their claimed tiles; payments of at least 1 between two seats; the
-    wins and the result; every tile accounted for exactly once (TILE-1); and that someone is
+    wins and the result; every tile accounted for exactly once (TILE-1); the variant's own
+    records (of the classes it declares, and its own invariants); and that someone is
     to act and every action listed for a seat applies without an error.
     """
     if not isinstance(state, State):
@@ -64,9 +66,11 @@ def check_state(state: State, path: str = "state") -> None:
     except MahjongRulesError as exc:
         fail(f"{path}.options", str(exc))
     _check_table(state, rules, path)
+    check_variant_types(state, rules, path)
     _check_wall(state, rules, path)
     if state.phase is Phase.BUYING:
         _check_buying(state, rules, path)
+        check_variant_problems(state, rules, path)
         check_play(rules, state, path)
         return
     _check_deal(state, rules, path)
@@ -77,6 +81,7 @@ def check_state(state: State, path: str = "state") -> None:
     check_ledger(state, rules, path)
     check_wins(state, rules, path)
     _check_tiles(state, path)
+    check_variant_problems(state, rules, path)
     check_window(rules, state, path)
     check_play(rules, state, path)
 

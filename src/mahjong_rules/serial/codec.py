@@ -30,7 +30,15 @@ import attrs
 
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.errors import MahjongRulesError, SerializationError, UnknownVariantError
-from mahjong_rules.serial._types import field_plan, fields_of, hints_of, known_types, shape
+from mahjong_rules.serial._room import ROOM, record_class
+from mahjong_rules.serial._types import (
+    RecordField,
+    field_plan,
+    fields_of,
+    hints_of,
+    known_types,
+    shape,
+)
 from mahjong_rules.tiles import Tile, all_tiles
 from mahjong_rules.variants.options import Options
 
@@ -70,6 +78,8 @@ def encode(value: Any, tp: Any) -> JSON:
         return _encode_options(value)
     if value is None:
         return None
+    if tp.__class__ is RecordField:
+        return _encode_record(value, tp)
     if cls is TileCounts:
         text = _COUNTS_TEXT.get(value)
         if text is None:
@@ -104,10 +114,25 @@ def encode(value: Any, tp: Any) -> JSON:
         cls = type(value)
         out: dict[str, JSON] = {"type": cls.__name__}
         hints = hints_of(cls)
-        for field in fields_of(cls):
-            out[field.name] = encode(getattr(value, field.name), hints[field.name])
+        room = ROOM.set([value.options, None]) if "options" in hints else None
+        try:
+            for field in fields_of(cls):
+                out[field.name] = encode(getattr(value, field.name), hints[field.name])
+        finally:
+            if room is not None:
+                ROOM.reset(room)
         return out
     raise SerializationError(f"cannot serialize a {type(value).__name__}: {value!r}")
+
+
+def _encode_record(value: Any, field: RecordField) -> JSON:
+    cls = record_class(field, field.declaration, _decode_options)
+    if value.__class__ is not cls:
+        raise SerializationError(
+            f"cannot serialize a {type(value).__name__} as {field.declaration} "
+            f"(the room declares {cls.__name__}): {value!r}"
+        )
+    return encode(value, cls)
 
 
 def _member_for(value: Any, members: tuple[Any, ...]) -> Any:
@@ -212,6 +237,8 @@ def decode(data: JSON, tp: Any, path: str) -> Any:
         return _decode_mapping(data, args, path)
     if isinstance(tp, type) and attrs.has(tp):
         return _decode_attrs(data, tp, path)
+    if tp.__class__ is RecordField:
+        return _decode_record(data, tp, path)
     raise SerializationError(f"{path}: no reader for type {tp!r}")  # pragma: no cover
 
 
@@ -261,6 +288,31 @@ def _decode_attrs(data: JSON, tp: type, path: str) -> Any:
     cls = known_types().get(name) if isinstance(name, str) else None
     if cls is None or not issubclass(cls, tp):
         raise _bad(f"{path}.type", f"expected {tp.__name__} or one of its kinds", name)
+    if "options" not in data:
+        return _decode_fields(data, cls, path)
+    room = ROOM.set([data["options"], f"{path}.options"])  # for the variant records inside
+    try:
+        return _decode_fields(data, cls, path)
+    finally:
+        ROOM.reset(room)
+
+
+def _decode_record(data: JSON, field: RecordField, path: str) -> Any:
+    """A variant's own record, read with the class its room declares (never one the document
+    names): ``null``, or an object whose ``"type"`` is that class's name."""
+    if data is None:
+        return None
+    cls = record_class(field, path, _decode_options)
+    if not isinstance(data, dict):
+        raise _bad(path, f"expected an object of type {cls.__name__}", data)
+    if data.get("type") != cls.__name__:
+        expected = f"the room's {field.declaration} is {cls.__name__}"
+        raise _bad(f"{path}.type", expected, data.get("type"))
+    return _decode_fields(data, cls, path)
+
+
+def _decode_fields(data: dict[str, JSON], cls: type, path: str) -> Any:
+    """An instance of ``cls`` from the fields of ``data`` (whose ``"type"`` named it)."""
     check_format(data, path)
     plan = field_plan(cls)
     names = {name for name, _, _ in plan} | {"type", "format"}

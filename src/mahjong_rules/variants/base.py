@@ -35,7 +35,7 @@ from mahjong_rules.engine.action_ids import action_from_id, action_id, action_sp
 from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Ti, Ting
 from mahjong_rules.engine.claims import Claims
 from mahjong_rules.engine.draws import Draws
-from mahjong_rules.engine.edit import check_seat
+from mahjong_rules.engine.edit import check_seat, start_variant_state
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.legality import why_illegal
 from mahjong_rules.engine.settlement import HandResult
@@ -142,6 +142,8 @@ class Rules(Turns, Claims, Draws, Wins):
             phase=BUYING,
             current=dealer,
         )
+        if self.hand_state_class is not None or self.seat_state_class is not None:
+            state = start_variant_state(self, state)
         if self.buy_cap and buy_points is None:
             return state
         if buy_points is not None and not isinstance(buy_points, Sequence):
@@ -248,9 +250,12 @@ class Rules(Turns, Claims, Draws, Wins):
         the last transition's events as it saw them, and nothing of any other seat's concealed
         tiles or of the wall (see :mod:`mahjong_rules.engine.view`)."""
         check_seat(state, seat)
-        return build_view(
-            state, seat, self._legal_actions(state, seat), hide_kongs=self.hides_concealed_kongs
-        )
+        legal, hide = self._legal_actions(state, seat), self.hides_concealed_kongs
+        if self.public_view_class is None and self.private_view_class is None:
+            return build_view(state, seat, legal, hide_kongs=hide)
+        public = self.public_variant_view(state) if self.public_view_class else None
+        private = self.private_variant_view(state, seat) if self.private_view_class else None
+        return build_view(state, seat, legal, hide_kongs=hide, public=public, private=private)
 
     def events_for(self, seat: int, events: Iterable[Event]) -> tuple[Event, ...]:
         """``events`` (e.g. ``state.events``) filtered to what ``seat`` may see: other seats'

@@ -1,0 +1,52 @@
+"""The room of the state or view the codec is writing or reading, for the variant's own records
+inside it (:class:`~mahjong_rules.serial._types.RecordField`): a record is written and read with
+the class the room's variant declares (``hand_state_class``, ``seat_state_class``,
+``public_view_class``, ``private_view_class``), never with a class a document names."""
+
+from __future__ import annotations
+
+import contextvars
+from collections.abc import Callable
+from typing import Any
+
+from mahjong_rules.errors import SerializationError, UnknownVariantError
+from mahjong_rules.options import Options
+from mahjong_rules.serial._types import RecordField
+
+__all__ = ["ROOM", "record_class"]
+
+ROOM: contextvars.ContextVar[list[Any] | None] = contextvars.ContextVar("room", default=None)
+"""Set by the codec while it writes or reads an object with an ``options`` field (a state, a
+view): ``[options, None]`` when writing (the options object), ``[document, path]`` when
+reading (the options document and where it is), replaced by ``[rules, None]`` (the room's
+:class:`~mahjong_rules.variants.base.Rules`) the first time a record asks."""
+
+
+def record_class(
+    field: RecordField, path: str, read_options: Callable[[Any, str], Options]
+) -> type:
+    """The class the room in :data:`ROOM` declares for ``field`` (``read_options`` reads an
+    options document); refused with :class:`SerializationError` at ``path`` outside a room or
+    when the room's variant declares none."""
+    from mahjong_rules.variants import rules_for
+
+    room = ROOM.get()
+    if room is None:
+        raise SerializationError(
+            f"{path}: a variant's record is written and read only inside its state or view"
+        )
+    found, where = room
+    try:
+        if where is not None:  # reading: the options document, read once
+            found = rules_for(read_options(found, where))
+        elif isinstance(found, Options):  # writing: the options object
+            found = rules_for(found)
+    except UnknownVariantError as exc:
+        raise SerializationError(f"{path}: {exc}") from None
+    room[:] = [found, None]
+    cls: type | None = getattr(found, field.declaration, None)
+    if cls is None:
+        raise SerializationError(
+            f"{path}: variant {found.name!r} declares no {field.declaration}: null expected"
+        )
+    return cls
