@@ -85,7 +85,7 @@ class MatchRules(Protocol):
 
 
 def _rules_key(rules: object) -> object:
-    """Rules compare by variant and options (``Rules`` itself compares by identity)."""
+    """Rules compare by variant and options, whatever the rules object's own ``__eq__`` says."""
     options = getattr(rules, "options", None)
     return (type(rules), options)
 
