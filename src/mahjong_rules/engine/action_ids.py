@@ -65,7 +65,19 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Pass, Peng, Ti, Ting
+from mahjong_rules.engine.action_fields import field_types
+from mahjong_rules.engine.actions import (
+    SHIPPED_ACTIONS,
+    Action,
+    BuyPoints,
+    Discard,
+    Gang,
+    Hu,
+    Pass,
+    Peng,
+    Ti,
+    Ting,
+)
 from mahjong_rules.errors import ActionError, ActionTypeError, MahjongRulesError
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.tiles import Tile, all_tiles
@@ -90,11 +102,17 @@ Key = tuple[int, ...]
 class _Layout:
     """Every action shape of one room, with its id, in the documented order."""
 
-    def __init__(self, honors: bool, wild_sets: tuple[tuple[Tile, ...], ...], buy_cap: int):
+    def __init__(
+        self,
+        honors: bool,
+        wild_sets: tuple[tuple[Tile, ...], ...],
+        buy_cap: int,
+        rules: Any = None,
+    ):
         tiles = all_tiles(honors=honors)
         comps = _compositions(wild_sets, max(MAX_WILDS.values()))
         self.shapes: list[tuple[Callable[..., Action], tuple[Any, ...]]] = []
-        self.ids: dict[Key, int] = {}
+        self.ids: dict[tuple[Any, ...], int] = {}
         self.sections: list[tuple[str, int, int]] = []
         self._open("pass")
         self._add((0,), Pass, ())
@@ -124,7 +142,24 @@ class _Layout:
         self._open("buy")
         for points in range(buy_cap + 1 if buy_cap else 0):
             self._add((7, points), BuyPoints, (points,))
+        for cls in _own_actions(rules):
+            self._open(cls.verb)
+            for args in cls.id_shapes(rules):
+                self._add_own(cls, tuple(args))
         self._open("")
+
+    def _add_own(self, cls: type[Action], args: tuple[Any, ...]) -> None:
+        """One shape of a variant's own action, keyed by its fields' values once built (so
+        the key is the checked, converted values whatever ``id_shapes`` gave)."""
+        try:
+            made = cls(0, *args)
+        except ActionError:
+            return  # a combination the class refuses (the default id_shapes tries them all)
+        key = _own_key(made)
+        if key in self.ids:
+            raise ActionError(f"{cls.__name__}.id_shapes: the shape {made!r} is listed twice")
+        self.ids[key] = len(self.shapes)
+        self.shapes.append((cls, key[1:]))
 
     def _open(self, name: str) -> None:
         if self.sections:
@@ -136,6 +171,17 @@ class _Layout:
     def _add(self, key: Key, cls: Callable[..., Action], args: tuple[Any, ...]) -> None:
         self.ids[key] = len(self.shapes)
         self.shapes.append((cls, args))
+
+
+def _own_actions(rules: Any) -> tuple[type[Action], ...]:
+    """The room's variant's own action classes (its ``action_types``, the shipped left out)."""
+    declared = getattr(type(rules), "action_types", ())
+    return tuple(cls for cls in declared if cls not in SHIPPED_ACTIONS)
+
+
+def _own_key(action: Action) -> tuple[Any, ...]:
+    """The id key of a variant's own action: its class, then its fields after ``seat``."""
+    return (type(action), *(getattr(action, name) for name, _ in field_types(type(action))))
 
 
 def _indexes(tiles: tuple[Tile, ...]) -> Key:
@@ -182,9 +228,9 @@ def _layout(rules: Any) -> _Layout:
     try:
         hit = _LAYOUTS.get(key)
     except TypeError:  # options that cannot be hashed: no cache
-        return _Layout(key[2], _wild_sets(rules), key[3])
+        return _Layout(key[2], _wild_sets(rules), key[3], rules)
     if hit is None:
-        hit = _LAYOUTS[key] = _Layout(key[2], _wild_sets(rules), key[3])
+        hit = _LAYOUTS[key] = _Layout(key[2], _wild_sets(rules), key[3], rules)
         if len(_LAYOUTS) > 64:
             del _LAYOUTS[next(iter(_LAYOUTS))]
     return hit
@@ -222,7 +268,7 @@ def action_id(rules: Any, action: Action) -> int:
     """
     layout = _layout(rules)
     if isinstance(action, Discard):
-        key: Key = (3, action.tile.index)
+        key: tuple[Any, ...] = (3, action.tile.index)
     elif isinstance(action, Peng):
         key = (4, *_indexes(action.wild_tiles))
     elif isinstance(action, Gang):
@@ -237,6 +283,8 @@ def action_id(rules: Any, action: Action) -> int:
         key = (1,)
     elif isinstance(action, Ting):
         key = (2,)
+    elif isinstance(action, Action):
+        key = _own_key(action)  # a variant's own action
     else:
         raise ActionTypeError(f"action_id: an action, got {action!r}")
     found = layout.ids.get(key)

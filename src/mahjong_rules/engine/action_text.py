@@ -53,6 +53,7 @@ found 'exposd' at position 10 in '1 gang 2m exposd'
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from mahjong_rules.errors import ActionParseError, ActionTypeError, TileParseError
@@ -151,11 +152,15 @@ class _Reader:
         return tuple(sorted(tiles))
 
 
-def read_action(text: str, expect: str | None = None) -> tuple[str, int, tuple[Any, ...]]:
+def read_action(
+    text: str, expect: str | None = None, others: Mapping[str, Any] | None = None
+) -> tuple[str, int, tuple[Any, ...]]:
     """Read action text: the English verb, the seat, and the arguments that follow the seat in
     the action's constructor (a discard: ``(tile,)``; a kong: ``(tile, kind, wild_tiles)``...).
 
-    ``expect`` (an English verb) refuses any other verb. Raises
+    ``expect`` (an English verb) refuses any other verb. ``others`` maps more verb words (in
+    lower case) to the variants' action classes that read them (their ``read_text_args``; the
+    action is built once here, so a value its constructor refuses is a parse error too). Raises
     :class:`~mahjong_rules.errors.ActionParseError` naming what was expected and where.
 
     >>> read_action("0 杠 7p 暗")
@@ -169,13 +174,19 @@ def read_action(text: str, expect: str | None = None) -> tuple[str, int, tuple[A
     if seat is None:
         what = "a seat must be 0..3" if token.isdigit() else "expected a seat number 0..3"
         raise reader.fail(f"{what}, found {_shown(token)}", pos)
-    pos, token = reader.next("an action (discard, peng, gang, hu, pass, ting, ti or buy)")
+    known = _known(others)
+    pos, token = reader.next(f"an action ({known})")
     verb = VERBS.get(token.lower())
-    if verb is None:
-        problem = "unknown action {} (expected discard, peng, gang, hu, pass, ting, ti or buy)"
-        raise reader.fail(problem.format(_shown(token)), pos)
+    other = others.get(token.lower()) if verb is None and others else None
+    if verb is None and other is None:
+        raise reader.fail(f"unknown action {_shown(token)} (expected {known})", pos)
+    if other is not None:
+        verb = other.verb
     if expect is not None and verb != expect:
         raise reader.fail(f"expected a {expect} action, found {_shown(token)}", pos)
+    assert verb is not None
+    if other is not None:
+        return verb, seat, _read_other(reader, other, seat)
     args: tuple[Any, ...] = ()
     if verb in ("discard", "gang", "ti"):
         tile = reader.tile()
@@ -209,3 +220,26 @@ def read_action(text: str, expect: str | None = None) -> tuple[str, int, tuple[A
         pos, token = reader.tokens[reader.k]
         raise reader.fail(f"unexpected {_shown(token)} after the {verb} action", pos)
     return verb, seat, args
+
+
+def _known(others: Mapping[str, Any] | None) -> str:
+    """The verbs an error lists as expected: the shipped eight, then the variants'."""
+    verbs = ["discard", "peng", "gang", "hu", "pass", "ting", "ti", "buy"]
+    for cls in (others or {}).values():
+        if cls.verb not in verbs:
+            verbs.append(cls.verb)
+    return ", ".join(verbs[:-1]) + " or " + verbs[-1]
+
+
+def _read_other(reader: _Reader, cls: Any, seat: int) -> tuple[Any, ...]:
+    """The constructor arguments of a variant's action from the tokens after its verb."""
+    rest = reader.tokens[reader.k :]
+    reader.k = len(reader.tokens)
+    try:
+        args = tuple(cls.read_text_args(tuple(token for _, token in rest)))
+        cls(seat, *args)
+    except (ValueError, TypeError) as exc:  # a wrong token, or a value the constructor refuses
+        i = getattr(exc, "index", 0)
+        where = rest[i][0] if i < len(rest) else len(reader.text)
+        raise reader.fail(str(exc), where) from None
+    return args

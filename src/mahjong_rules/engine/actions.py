@@ -28,15 +28,19 @@ Hu(seat=3)
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar, NoReturn, TypeVar, cast
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, TypeVar, cast
 
 import attrs
 
+from mahjong_rules.engine.action_fields import check_fields, field_shapes, read_args, write_args
+from mahjong_rules.engine.action_registry import (
+    registered_by_name,
+    registered_by_word,
+    words_of,
+)
 from mahjong_rules.engine.action_text import KIND_WORDS, read_action, wild_text
-from mahjong_rules.errors import ActionError, ActionTypeError, MahjongRulesError
 from mahjong_rules.melds import MeldKind
-from mahjong_rules.notation import parse_tiles
 from mahjong_rules.tiles import Tile
 
 __all__ = [
@@ -49,6 +53,7 @@ __all__ = [
     "Peng",
     "Ti",
     "Ting",
+    "action_type",
     "parse_action",
 ]
 
@@ -58,30 +63,70 @@ _PENG = MeldKind.PENG
 
 @attrs.frozen
 class Action:
-    """Base of every action: the seat that takes it."""
+    """Base of every action: the seat that takes it.
+
+    A variant's own action derives from it (a frozen attrs class, listed in its rules'
+    ``action_types``): its fields are checked from their types on construction, and its text
+    form and action ids come from the class attributes and methods below (the shipped eight
+    write and read theirs as :mod:`~mahjong_rules.engine.action_text` says).
+    """
 
     seat: int
     """The seat that takes the action, an ``int`` 0..3."""
     verb: ClassVar[str] = ""
-    """The English verb of the text form (``"discard"``...)."""
+    """The English verb of the text form (``"discard"``...): one word, written and read (in
+    any case)."""
+    verb_aliases: ClassVar[tuple[str, ...]] = ()
+    """Other words read as the verb (``("定缺", "缺")``); the shipped actions' are in
+    :data:`~mahjong_rules.engine.action_text.VERBS`."""
 
     def __attrs_post_init__(self) -> None:
         seat = self.seat
-        if type(seat) is not int or not 0 <= seat <= 3:
+        if type(seat) is not int or not 0 <= seat <= 3 or self.__class__ not in _SEAT_ONLY:
             _check(self)
 
     @classmethod
     def parse(cls: type[_A], text: str) -> _A:
         """Read an action from its text form (``"1 discard 9s"``, see
         :mod:`~mahjong_rules.engine.action_text`); on a subclass, only that kind of action.
+        ``Action.parse`` reads the actions of every registered variant too.
 
         Raises :class:`~mahjong_rules.errors.ActionParseError` naming the position.
         """
-        verb, seat, args = read_action(text, cls.verb or None)
-        return cast(_A, _BY_VERB[verb](seat, *args))
+        others = (
+            registered_by_word() if cls is Action else None if cls in _SHIPPED else words_of(cls)
+        )
+        verb, seat, args = read_action(text, cls.verb or None, others)
+        made = _BY_VERB.get(verb) if others is None or verb in _SHIPPED_VERBS else None
+        if made is None:
+            assert others is not None
+            made = next(c for c in others.values() if getattr(c, "verb", None) == verb)
+        return cast(_A, made(seat, *args))
+
+    def text_args(self) -> tuple[str, ...]:
+        """The tokens written after the verb: by default one per field after ``seat``, by its
+        type (:mod:`~mahjong_rules.engine.action_fields`)."""
+        return write_args(self)
+
+    @classmethod
+    def read_text_args(cls, tokens: tuple[str, ...]) -> tuple[Any, ...]:
+        """The constructor arguments after ``seat`` that ``tokens``, the text after the verb,
+        give (the inverse of :meth:`text_args`); raises
+        :class:`~mahjong_rules.errors.ActionError` naming what is wrong. Default: one token
+        per field, by its type."""
+        return read_args(cls, tokens)
+
+    @classmethod
+    def id_shapes(cls, rules: Any) -> Iterable[tuple[Any, ...]]:
+        """The constructor arguments after ``seat`` of every shape of this action a seat of
+        the room ``rules`` could take: one action id each, after the shipped ones
+        (:mod:`~mahjong_rules.engine.action_ids`). Default: every combination of the fields'
+        values (tiles of the room, enum members) that the constructor accepts."""
+        return field_shapes(cls, rules)
 
     def __str__(self) -> str:
-        return f"{self.seat} {self.verb}"
+        args = self.text_args() if self.__class__ not in _SEAT_ONLY else ()
+        return " ".join((str(self.seat), self.verb, *args))
 
 
 @attrs.frozen
@@ -275,9 +320,24 @@ _set_ti_wild = Ti.wild.__set__  # type: ignore[attr-defined]
 """The slots' own setters, as :meth:`TileCounts._make <mahjong_rules.counts.TileCounts._make>`
 uses them (a frozen class refuses ``setattr``)."""
 
-_BY_VERB: dict[str, Callable[..., Action]] = {
-    cls.verb: cls for cls in (Discard, Peng, Gang, Hu, Pass, Ting, Ti, BuyPoints)
-}
+SHIPPED_ACTIONS: tuple[type[Action], ...] = (Pass, Hu, Ting, Discard, Peng, Gang, Ti, BuyPoints)
+"""The library's own eight actions, in the order of their action ids."""
+_LIBRARY: tuple[type[Action], ...] = (Action, *SHIPPED_ACTIONS)
+_SHIPPED = frozenset(_LIBRARY)
+_SEAT_ONLY: frozenset[type[Action]] = frozenset([Action, Hu, Pass, Ting])
+"""The classes whose only field is the seat (the base constructor's fast check is all)."""
+_BY_VERB: dict[str, Callable[..., Action]] = {cls.verb: cls for cls in SHIPPED_ACTIONS}
+_SHIPPED_VERBS = frozenset(_BY_VERB)
+
+
+def action_type(name: str) -> type[Action] | None:
+    """The action class a document's ``"type"`` names: one of the shipped eight or of a
+    registered variant's; ``None`` for any other name."""
+    cls = _SHIPPED_NAMES.get(name)
+    return cls if cls is not None else registered_by_name().get(name)
+
+
+_SHIPPED_NAMES = {cls.__name__: cls for cls in _LIBRARY}
 
 
 def parse_action(text: str) -> Action:
@@ -307,90 +367,6 @@ def _plain_wilds(tiles: tuple[Tile, ...], most: int, tile: Tile | None) -> bool:
 
 def _check(action: Action) -> None:
     """Check every field of ``action`` and convert the convertible ones (tile notation, lists of
-    wildcards); raise naming the first bad field. Only called when the fast check fails."""
-    for field in attrs.fields(type(action)):
-        value = getattr(action, field.name)
-        fixed = _CHECKS[field.name](action, field.name, value)
-        if fixed is not value:
-            object.__setattr__(action, field.name, fixed)
-
-
-def _fail(action: Action, name: str, what: str, value: Any, error: type[ActionError]) -> NoReturn:
-    raise error(f"{type(action).__name__}.{name}: {what}, got {value!r}")
-
-
-def _seat(action: Action, name: str, value: Any) -> int:
-    what = "a seat is an int 0..3"
-    if type(value) is not int:
-        _fail(action, name, what, value, ActionTypeError)
-    if not 0 <= value <= 3:
-        _fail(action, name, what, value, ActionError)
-    return value
-
-
-def _tile(action: Action, name: str, value: Any) -> Tile:
-    what = "a tile is a Tile or its notation such as '9s'"
-    if isinstance(value, Tile):
-        return value
-    if not isinstance(value, str):
-        _fail(action, name, what, value, ActionTypeError)
-    try:
-        return Tile(value)
-    except MahjongRulesError:
-        _fail(action, name, what, value, ActionError)
-
-
-def _wild_tiles(action: Action, name: str, value: Any) -> tuple[Tile, ...]:
-    what = "wildcards are a tuple of Tile or their notation such as '8p8p'"
-    given = value
-    if isinstance(value, str):
-        try:
-            value = parse_tiles(value)
-        except MahjongRulesError:
-            _fail(action, name, what, value, ActionError)
-    if not isinstance(value, tuple | list):
-        _fail(action, name, what, value, ActionTypeError)
-    tiles = tuple(sorted(_tile(action, f"{name}[{i}]", t) for i, t in enumerate(value)))
-    most = 2 if isinstance(action, Peng) else 3
-    if len(tiles) > most:
-        _fail(action, name, f"at most {most} wildcards", given, ActionError)
-    tile = getattr(action, "tile", None)
-    if tile in tiles:
-        _fail(action, name, f"a {tile} in a kong of {tile} is no wildcard", given, ActionError)
-    return tiles
-
-
-def _kind(action: Action, name: str, value: Any) -> MeldKind:
-    what = "a kong kind is MeldKind.ZHI_GANG, BU_GANG or AN_GANG"
-    if not isinstance(value, MeldKind):
-        _fail(action, name, what, value, ActionTypeError)
-    if value is MeldKind.PENG:
-        _fail(action, name, what, value, ActionError)
-    return value
-
-
-def _wild(action: Action, name: str, value: Any) -> Tile:
-    tile = _tile(action, name, value)
-    if tile is getattr(action, "tile", None):
-        what = f"提 takes out a wildcard other than the tile {tile}"
-        _fail(action, name, what, value, ActionError)
-    return tile
-
-
-def _points(action: Action, name: str, value: Any) -> int:
-    what = "points are an int 0..2"
-    if type(value) is not int:
-        _fail(action, name, what, value, ActionTypeError)
-    if not 0 <= value <= 2:
-        _fail(action, name, what, value, ActionError)
-    return value
-
-
-_CHECKS: dict[str, Callable[[Action, str, Any], Any]] = {
-    "seat": _seat,
-    "tile": _tile,
-    "wild_tiles": _wild_tiles,
-    "kind": _kind,
-    "wild": _wild,
-    "points": _points,
-}
+    wildcards); raise naming the first bad field. Only called when the fast check fails, and
+    for every variant's own action (:func:`~mahjong_rules.engine.action_fields.check_fields`)."""
+    check_fields(action, action.__class__ in _SHIPPED)

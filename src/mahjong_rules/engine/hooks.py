@@ -59,6 +59,11 @@ class Hooks:
     players and bots; the variant's :meth:`is_complete` is what enforces it."""
     hides_concealed_kongs: ClassVar[bool] = True
     """Whether a 暗杠's tile is hidden from the other seats in their views (BS-GANG-3)."""
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    """The variant's own actions: frozen attrs classes deriving from
+    :class:`~mahjong_rules.engine.actions.Action`. Registering the variant registers them (for
+    documents and :func:`~mahjong_rules.engine.actions.parse_action`); their action ids follow
+    the shipped ones in the room's action space. Default: none."""
     hand_state_class: ClassVar[type | None] = None
     """The frozen attrs class of the variant's own record of a hand (:attr:`State.variant
     <mahjong_rules.engine.state.State.variant>`), or ``None``: the variant keeps none."""

@@ -9,9 +9,18 @@ from typing import Any
 
 import attrs
 
+from mahjong_rules.engine.action_registry import registered_by_name, reserve_type_names
 from mahjong_rules.engine.state import VARIANT_RECORD
 
-__all__ = ["RecordField", "field_plan", "fields_of", "hints_of", "known_types", "shape"]
+__all__ = [
+    "RecordField",
+    "field_plan",
+    "fields_of",
+    "hints_of",
+    "known_types",
+    "library_types",
+    "shape",
+]
 
 
 @attrs.frozen
@@ -76,9 +85,10 @@ def hints_of(cls: type) -> dict[str, Any]:
 
 
 @functools.cache
-def known_types() -> dict[str, type]:
-    """Every class a document may name, by its ``"type"``."""
-    from mahjong_rules.engine.actions import Action
+def library_types() -> dict[str, type]:
+    """Every class of the library a document may name, by its ``"type"``: of the actions, the
+    shipped eight only (a variant's own are known while it is registered, :func:`known_types`)."""
+    from mahjong_rules.engine.actions import SHIPPED_ACTIONS, Action
     from mahjong_rules.engine.events import Event
     from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
     from mahjong_rules.engine.state import SeatState, State
@@ -89,7 +99,6 @@ def known_types() -> dict[str, type]:
     from mahjong_rules.wins.types import Decomposition, Group
 
     roots: list[type] = [
-        Action,
         Event,
         State,
         SeatState,
@@ -105,9 +114,27 @@ def known_types() -> dict[str, type]:
         Meld,
         HandRecord,
     ]
-    found: dict[str, type] = {}
+    actions: tuple[type, ...] = (Action, *SHIPPED_ACTIONS)
+    found: dict[str, type] = {cls.__name__: cls for cls in actions}
     while roots:
         cls = roots.pop()
         found[cls.__name__] = cls
         roots.extend(cls.__subclasses__())
     return found
+
+
+reserve_type_names(library_types)  # no variant's action may take a library type's name
+
+_MERGED: dict[str, Any] = {"of": None, "types": {}}
+
+
+def known_types() -> dict[str, type]:
+    """Every class a document may name, by its ``"type"``: the library's
+    (:func:`library_types`) and the actions of the registered variants
+    (:func:`~mahjong_rules.engine.action_registry.registered_by_name`)."""
+    own = registered_by_name()  # the same dict while the registry does not change
+    if not own:
+        return library_types()
+    if own is not _MERGED["of"]:
+        _MERGED.update(of=own, types={**library_types(), **own})
+    return _MERGED["types"]  # type: ignore[no-any-return]

@@ -27,6 +27,14 @@ from typing import Any, NamedTuple
 
 import attrs
 
+from mahjong_rules.engine.action_fields import field_types
+from mahjong_rules.engine.action_registry import (
+    reserved_type_names,
+    set_action_source,
+    words_of,
+)
+from mahjong_rules.engine.action_text import VERBS
+from mahjong_rules.engine.actions import SHIPPED_ACTIONS, Action
 from mahjong_rules.errors import PluginWarning, UnknownVariantError
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.variants.options import Options
@@ -36,6 +44,7 @@ __all__ = [
     "BrokenPlugin",
     "available_variants",
     "broken_plugins",
+    "check_action_types",
     "get_variant",
     "register_variant",
     "rules_for",
@@ -68,16 +77,84 @@ def _key(name: str) -> str:
 
 def register_variant(cls: type[Rules]) -> type[Rules]:
     """Register a :class:`Rules` subclass under its ``name`` and ``aliases`` (usable as a
-    decorator). Registering a different class under a taken name raises ``ValueError``."""
+    decorator), and with it the actions of its ``action_types``. Registering a different
+    class under a taken name raises ``ValueError``, as does an action whose class name or verb
+    another action already has (:func:`check_action_types`)."""
     if not (isinstance(cls, type) and issubclass(cls, Rules)) or not cls.name:
         raise TypeError("register_variant() takes a Rules subclass with a name")
     for name in (cls.name, *cls.aliases):
         taken = _REGISTRY.get(_key(name))
         if taken is not None and taken is not cls:
             raise ValueError(f"variant name {name!r} is already taken by {taken.__name__}")
+    if cls.action_types:
+        check_action_types(cls)
     for name in (cls.name, *cls.aliases):
         _REGISTRY[_key(name)] = cls
     return cls
+
+
+def check_action_types(cls: type[Rules]) -> None:
+    """Check the actions a variant declares before it is registered: each a frozen attrs
+    class deriving from :class:`~mahjong_rules.engine.actions.Action` with a one-word
+    ``verb``, whose field types resolve, and whose class name (a document's ``"type"``) and
+    verb words are no other action's and no library type's. Raises ``TypeError`` for what is
+    not such a class and ``ValueError`` for a taken name or word, naming both."""
+    owners: dict[str, tuple[type, str]] = {
+        name: (tp, "the library") for name, tp in reserved_type_names().items()
+    }
+    shipped = {action.verb: action for action in SHIPPED_ACTIONS}
+    words = {word: (shipped[verb], "the library") for word, verb in VERBS.items()}
+    for other in dict.fromkeys(_REGISTRY.values()):
+        for action in other.action_types:
+            owners.setdefault(action.__name__, (action, other.__name__))
+            for word in words_of(action):
+                words.setdefault(word, (action, other.__name__))
+    where = f"{cls.__name__}.action_types"
+    if not isinstance(cls.action_types, tuple):
+        raise TypeError(f"{where} is a tuple of Action classes, got {cls.action_types!r}")
+    for action in cls.action_types:
+        _check_action_class(action, where)
+        keys = [(action.__name__, owners, "action type name")]
+        keys += [(word, words, "action verb") for word in words_of(action)]
+        for key, table, what in keys:
+            taken, owner = table.get(key, (action, ""))
+            if taken is not action:
+                raise ValueError(
+                    f"{where}: the {what} {key!r} of {action.__qualname__} is already taken by "
+                    f"{taken.__qualname__} of {owner}"
+                )
+            table[key] = (action, cls.__name__)
+
+
+def _check_action_class(action: Any, where: str) -> None:
+    if not (isinstance(action, type) and issubclass(action, Action)):
+        raise TypeError(f"{where}: {action!r} is not an Action class")
+    if "__attrs_attrs__" not in vars(action) or action.__setattr__ is object.__setattr__:
+        raise TypeError(f"{where}: {action.__qualname__} is not a frozen attrs class")
+    verbs = (action.verb, *action.verb_aliases)
+    if not all(isinstance(v, str) and v and len(v.split()) == 1 and v == v.strip() for v in verbs):
+        raise TypeError(f"{where}: {action.__qualname__}.verb and verb_aliases are single words")
+    field_types(action)  # raises ActionTypeError (a TypeError) for an unresolved annotation
+
+
+_OWN_ACTIONS: list[Any] = [None, ()]
+
+
+def _registered_actions() -> tuple[type[Action], ...]:
+    """The action classes of the registered variants (the shipped eight left out), each
+    once, in registration order; the same tuple while the registry does not change. The
+    engine's source of them (:func:`~mahjong_rules.engine.action_registry.set_action_source`)."""
+    _load_entry_points()
+    classes = tuple(_REGISTRY.values())
+    if classes != _OWN_ACTIONS[0]:
+        found = dict.fromkeys(
+            a for c in dict.fromkeys(classes) for a in c.action_types if a not in SHIPPED_ACTIONS
+        )
+        _OWN_ACTIONS[:] = [classes, tuple(found)]
+    return _OWN_ACTIONS[1]  # type: ignore[no-any-return]
+
+
+set_action_source(_registered_actions)
 
 
 def _load_entry_points() -> None:
