@@ -278,9 +278,10 @@ def _check_seats(state: State, rules: Rules, path: str) -> None:
 
 def _check_drawn(state: State, index: int, holding: bool, where: str) -> None:
     """The tile a seat drew (``drawn``) is in its hand: a seat that has discarded since, or
-    claimed, or won on another's tile holds none; the tiles of its turn's draws are in its hand
-    or melds (konged since). Only at the end may the drawn tile be in a meld: a kong whose
-    replacement the empty wall could not give (流局)."""
+    claimed, or won on another's tile holds none, and one that won by self-draw holds the tile
+    it won on; the tiles of its turn's draws are in its hand or melds (konged since). Only at
+    the end may the drawn tile be in a meld: a kong whose replacement the empty wall could not
+    give (流局)."""
     seat = state.seats[index]
     drawn, last = seat.drawn, index == state.current  # at the end: the seat last in turn
     if drawn is None and not seat.turn_draws:
@@ -296,6 +297,8 @@ def _check_drawn(state: State, index: int, holding: bool, where: str) -> None:
     no_replacement = result is not None and result.exhausted and last
     if drawn is not None and not (held if no_replacement else concealed)[drawn]:
         fail(f"{where}.drawn", f"it holds no {drawn}")
+    if won is not None and drawn is not None and drawn != won.tile:
+        fail(f"{where}.drawn", f"it won by self-draw on {won.tile}, the tile it drew, not {drawn}")
     if Counter(seat.turn_draws) - held:
         fail(f"{where}.turn_draws", "tiles drawn this turn are not in its hand or melds")
 
