@@ -13,9 +13,8 @@ import json
 
 import pytest
 
-from mahjong_rules import State, get_variant
+from mahjong_rules import State, WinKind, get_variant
 from mahjong_rules.bots import GreedyBot
-from mahjong_rules.engine.settlement import WinKind
 from mahjong_rules.errors import SerializationError
 from mahjong_rules.serial import from_dict, to_dict
 
