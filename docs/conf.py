@@ -61,6 +61,7 @@ nitpicky = True
 nitpick_ignore = [
     # the standard library, in type hints and prose
     ("py:class", "abc.ABC"),
+    ("py:class", "collections.abc.Callable"),
     ("py:class", "collections.abc.Collection"),
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Iterator"),

@@ -38,7 +38,14 @@ from mahjong_rules.melds import MeldKind
 from mahjong_rules.notation import parse_tiles
 from mahjong_rules.tiles import Tile, all_tiles
 
-__all__ = ["check_fields", "field_shapes", "field_types", "read_args", "write_args"]
+__all__ = [
+    "ArgumentError",
+    "check_fields",
+    "field_shapes",
+    "field_types",
+    "read_args",
+    "write_args",
+]
 
 _HINTS: dict[type, tuple[tuple[str, Any], ...]] = {}
 

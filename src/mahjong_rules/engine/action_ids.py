@@ -21,6 +21,8 @@ Section         One id per                                     Size
                 补杠 1, 暗杠 3 (never the kong's own tile)     + T × (1 + W\\ :sub:`1..3`)
 ``ti``          提 (tile, wildcard kind), tile then wildcard   T × (kinds) − pairs of one tile
 ``buy``         买点 points, 0 to ``rules.buy_cap``            cap + 1 (0 with no 买点)
+(its ``verb``)  each action class of the variant's own         what its ``id_shapes`` lists
+                (``action_types``, in order), one per shape
 ==============  =============================================  ==============================
 
 T is 27 tiles, 34 with ``rules.honors``. Wildcards (听用, tīngyòng) appear only where

@@ -68,8 +68,8 @@ def words_of(cls: type) -> dict[str, type]:
 
 def reserve_type_names(names: Callable[[], Mapping[str, type]]) -> None:
     """Reserve the document type names ``names()`` gives (name to class), so that no
-    variant's action takes one: the codec reserves the library's own types
-    (:func:`~mahjong_rules.serial._types.library_types`) when it is imported."""
+    variant's action takes one: the codec reserves the library's own types (every class
+    :func:`~mahjong_rules.serial.from_dict` reads) when it is imported."""
     _RESERVED.append(names)
 
 

@@ -34,6 +34,10 @@ Action                                 Text                         Reads also
   in tile order (``*8p8p``; any tile spelling is read, ``*88p`` too); for 提, the one wildcard
   that returns to the hand. A tile is written in the one-line notation (``9s``) and read in any
   single-tile spelling of :class:`~mahjong_rules.Tile`.
+* A registered variant's own action (:attr:`Hooks.action_types
+  <mahjong_rules.engine.hooks.Hooks.action_types>`) is written as the seat, its class's
+  ``verb`` and one token per field (:mod:`~mahjong_rules.engine.action_fields`), and read by
+  that verb or one of its ``verb_aliases``: ``2 void p`` for a 定缺 of 筒.
 * Bad text raises :class:`~mahjong_rules.errors.ActionParseError` (a :class:`ValueError`) naming
   what was expected and the character offset where it was not found.
 

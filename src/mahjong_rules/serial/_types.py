@@ -55,16 +55,20 @@ def field_plan(cls: type) -> tuple[tuple[str, Any, bool], ...]:
     if found is None:
         hints = hints_of(cls)
         found = _PLANS[cls] = tuple(
-            (f.name, hints[f.name], f.default is attrs.NOTHING) for f in fields_of(cls)
+            (f.name, hints[f.name], f.default is attrs.NOTHING and f.init)
+            for f in fields_of(cls)
         )
     return found
 
 
 def fields_of(cls: type) -> tuple[attrs.Attribute[Any], ...]:
-    """The fields of an attrs class that its constructor takes (worked out once)."""
+    """The fields of an attrs class that its constructor takes (worked out once), a variant's
+    record among them (``State.variant`` is no attrs ``init`` field, but ``State`` takes it)."""
     found = _FIELDS.get(cls)
     if found is None:
-        found = _FIELDS[cls] = tuple(f for f in attrs.fields(cls) if f.init)
+        found = _FIELDS[cls] = tuple(
+            f for f in attrs.fields(cls) if f.init or VARIANT_RECORD in f.metadata
+        )
     return found
 
 
@@ -130,7 +134,7 @@ _MERGED: dict[str, Any] = {"of": None, "types": {}}
 
 def known_types() -> dict[str, type]:
     """Every class a document may name, by its ``"type"``: the library's
-    (:func:`library_types`) and the actions of the registered variants
+    (``library_types()``) and the actions of the registered variants
     (:func:`~mahjong_rules.engine.action_registry.registered_by_name`)."""
     own = registered_by_name()  # the same dict while the registry does not change
     if not own:
