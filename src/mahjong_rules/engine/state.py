@@ -7,6 +7,7 @@ a server may keep any state, and a failed action leaves nothing behind.
 from __future__ import annotations
 
 import enum
+import inspect
 from typing import Any, TypeVar
 
 import attrs
@@ -190,12 +191,18 @@ class State:
     discard_win: int | None = None
     """In a claim window: the discarder, whose discard wins for itself unless another seat
     wins on the tile (the variant's ``discard_wins``: Baoshan's 十老头, BS-WIN-3)."""
-    variant: Any = attrs.field(default=None, metadata={VARIANT_RECORD: "hand_state_class"})
+    variant: Any = attrs.field(init=False, metadata={VARIANT_RECORD: "hand_state_class"})
     """The variant's own record of the hand: an instance of the room's
     :attr:`~mahjong_rules.engine.hooks.Hooks.hand_state_class` (a frozen attrs class), or
     ``None`` when the variant declares none. Compared and hashed with the state; made by
     :meth:`~mahjong_rules.engine.hooks.Hooks.new_hand_state` when the hand is built, and
-    changed by the variant's hooks with :func:`replace` like any other field."""
+    changed by the variant's hooks with :func:`replace` like any other field (``State``
+    takes it as the keyword ``variant``, untyped; :func:`attrs.evolve` does not carry it).
+
+    A ``None`` here is no entry in the state's ``__dict__`` but the class's default: CPython
+    shares the keys of the instances' ``__dict__`` of a class for at most 29 keys, and a 30th
+    entry that every ``__init__`` set would give each state a dict table of its own, about
+    1.3 kB more per kept state. So ``__init__`` sets it only when it is a record."""
     cache: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False, init=False)
     """Memo of derived values (legal actions); not part of the state's value."""
 
@@ -217,3 +224,24 @@ class State:
     def next_seat(self, seat: int) -> int:
         """下家 (SEAT-1)."""
         return (seat + 1) % self.players
+
+
+State.variant = None  # the default of a state whose variant keeps no hand record
+_attrs_init = State.__init__
+
+
+def _init(self: State, *args: Any, variant: Any = None, **kwargs: Any) -> None:
+    _attrs_init(self, *args, **kwargs)
+    if variant is not None:  # (None: no entry, the class's default)
+        self.__dict__["variant"] = variant
+
+
+_signature = inspect.signature(_attrs_init)
+_init.__signature__ = _signature.replace(  # type: ignore[attr-defined]
+    parameters=[
+        *_signature.parameters.values(),
+        inspect.Parameter("variant", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Any),
+    ]
+)
+_init.__doc__ = _attrs_init.__doc__
+State.__init__ = _init  # type: ignore[method-assign]
