@@ -122,8 +122,9 @@ def library_types() -> dict[str, type]:
     found: dict[str, type] = {cls.__name__: cls for cls in actions}
     while roots:
         cls = roots.pop()
-        found[cls.__name__] = cls
         roots.extend(cls.__subclasses__())
+        if "__attrs_attrs__" in vars(cls):  # not the class a slotted attrs class replaced
+            found[cls.__name__] = cls
     return found
 
 
