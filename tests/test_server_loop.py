@@ -305,3 +305,15 @@ def test_read_answer_reads_text_bytes_and_parsed_documents() -> None:
         with pytest.raises(ValueError, match="read_answer: seat is the answering seat") as info:
             read_answer(doc, seat=seat)  # type: ignore[arg-type]
         assert not isinstance(info.value, (SerializationError, IllegalActionError))
+
+
+def test_flow3_an_answer_naming_a_key_twice_is_refused() -> None:
+    """``{"step": 5, "step": 0}``: ``json.loads`` would keep the last value, so what a log or
+    a proxy shows and what is applied could differ; the answer is refused, naming the key."""
+    message = '{"action": {"type": "Pass", "seat": 0}, "step": 5, "step": 0}'
+    with pytest.raises(SerializationError) as info:
+        read_answer(message, seat=0)
+    assert str(info.value) == "answer: not JSON text: the key 'step' appears twice in one object"
+    nested = '{"action": {"type": "Pass", "seat": 0, "seat": 1}, "step": 0}'
+    with pytest.raises(SerializationError, match="the key 'seat' appears twice"):
+        read_answer(nested, seat=0)

@@ -80,3 +80,18 @@ def test_a_self_drawn_win_is_paid_by_every_other_seat() -> None:
     assert result is not None
     assert [(w.seat, w.how.value) for w in result.wins] == [(0, "self_draw")]
     assert result.deltas == (4, -2, -2)
+
+
+def test_the_toy_declares_only_win_payments_and_its_table_shows_no_other_column(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The toy pays only wins (``payment_reasons``), so ``play --hands`` shows no 杠分, 查叫 or
+    罚分 column for it."""
+    from mahjong_rules import PaymentReason
+    from mahjong_rules.cli import main
+
+    assert _toy().payment_reasons == frozenset({PaymentReason.WIN})
+    assert main(["play", "--variant", "toy", "--seed", "3", "--hands", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    header = out[out.index("总分 scores after 2 hands") + 1]
+    assert header == "  seat  胡 wins  自摸  点炮 given  杠 kongs  total"

@@ -97,7 +97,9 @@ def _parse(text: str | bytes | bytearray) -> Any:
     if len(text) > MAX_ANSWER:
         raise SerializationError(f"answer: more than {MAX_ANSWER} characters")
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_no_repeated_keys)
+    except _RepeatedKey as exc:
+        why = f"the key {exc.args[0]!r} appears twice in one object"
     except json.JSONDecodeError as exc:
         why = f"{exc.msg} at position {exc.pos}"
     except UnicodeDecodeError:
@@ -107,6 +109,23 @@ def _parse(text: str | bytes | bytearray) -> Any:
     except RecursionError:
         why = "nested too deeply"
     raise SerializationError(f"answer: not JSON text: {why}")
+
+
+class _RepeatedKey(ValueError):
+    """A JSON object that names one key twice (``{"step": 5, "step": 0}``)."""
+
+
+def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object as a dict, refused when a key repeats: ``json.loads`` keeps the last one,
+    so a client (or something between) could show one step and have another applied."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _RepeatedKey(key)
+            seen.add(key)
+    return out
 
 
 def _kind(value: Any) -> str:

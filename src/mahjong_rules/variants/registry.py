@@ -241,7 +241,9 @@ def get_variant(name: str, /, **options: Any) -> Rules:
             f"{c.name} ({', '.join(c.aliases)})" if c.aliases else c.name
             for c in available_variants()
         )
-        raise UnknownVariantError(f"no variant {name!r}; known: {known}")
+        broken = "; ".join(f"{b.name} ({b.error})" for b in _BROKEN)
+        failed = f"; plugins that failed to load: {broken}" if broken else ""
+        raise UnknownVariantError(f"no variant {name!r}; known: {known}{failed}")
     return cls(**options)
 
 

@@ -54,6 +54,11 @@ class Toy(Rules):
         """Every win is a plain win (平胡, pínghú) worth 0 fan: 1 point."""
         return best_breakdown([PingHu()], ctx, fans={"ping_hu": 0}, honors=False)
 
+    @property
+    def payment_reasons(self) -> frozenset[PaymentReason]:
+        """Only wins pay (no kong money, no 查叫 or 罚分 at a draw)."""
+        return frozenset({PaymentReason.WIN})
+
     def win_payments(self, state: State, win: WinRecord) -> list[Payment]:
         """1 point from the discarder (or the robbed kong's maker); ``self_draw``
         points from every other seat for a self-drawn win."""
