@@ -352,3 +352,55 @@ def test_flow_1_a_turn_hook_offers_the_variants_action(toy: Any) -> None:
     view = rules.view(state, 0)
     assert from_dict(json.loads(json.dumps(to_dict(view))), View) == view
     assert [a for a in view.legal_actions if isinstance(a, DeclareVoid)] == own
+
+
+@attrs.frozen
+class SwapThree(Action):
+    """换三张 (huàn sān zhāng) with every field type the defaults know: the tiles passed, in
+    the order given, which way (``clockwise``), a word and a count (a toy)."""
+
+    tiles: tuple[Tile, ...]
+    clockwise: bool
+    label: str
+    count: int
+    verb: ClassVar[str] = "swap"
+    verb_aliases: ClassVar[tuple[str, ...]] = ("换三张",)
+
+
+def test_every_field_type_of_the_defaults_round_trips(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tiles (notation converted, order kept), a bool, a word and an int: built, written as
+    text and as a document, read back equal; a bad value of each refused naming its field."""
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
+    registry.register_variant(_variant(SwapThree))
+    action = SwapThree(1, "3m1m9p", True, "east", 12)  # type: ignore[arg-type]
+    assert action.tiles == (Tile("3m"), Tile("1m"), Tile("9p"))
+    assert str(action) == "1 swap 3m1m9p true east 12"
+    assert parse_action(str(action)) == action == parse_action("1 换三张 3m1m9p TRUE east 12")
+    none = SwapThree(0, (), False, "-", -1)
+    assert str(none) == "0 swap - false - -1" and parse_action(str(none)) == none
+    doc = to_dict(action)
+    assert doc == {
+        "type": "SwapThree", "seat": 1, "tiles": ["3m", "1m", "9p"], "clockwise": True,
+        "label": "east", "count": 12, "format": 1,
+    }  # fmt: skip
+    assert from_dict(json.loads(json.dumps(doc))) == action
+    bad = [
+        ("tiles", "3x", ActionError, "tiles are a tuple of Tile or their notation"),
+        ("tiles", 5, ActionTypeError, "tiles are a tuple of Tile or their notation"),
+        ("clockwise", 1, ActionTypeError, "a bool, got 1"),
+        ("label", "two words", ActionError, "a word (a str of no spaces), got 'two words'"),
+        ("label", "", ActionError, "a word (a str of no spaces), got ''"),
+        ("count", True, ActionTypeError, "an int, got True"),
+    ]
+    for name, value, error, message in bad:
+        with pytest.raises(error) as caught:
+            changes: dict[str, Any] = {name: value}
+            attrs.evolve(action, **changes)
+        assert type(caught.value) is error
+        assert str(caught.value).startswith(f"SwapThree.{name}: {message}")
+    with pytest.raises(ActionParseError) as parsed:
+        parse_action("1 swap 3m1m9p maybe east 12")
+    assert parsed.value.position == 14
+    assert str(parsed.value).startswith("SwapThree.clockwise: a bool, got 'maybe'")
+    with pytest.raises(ActionTypeError, match=r"^SwapThree.id_shapes: the field tiles has no"):
+        action_space(get_variant("v_swapthree"))

@@ -9,15 +9,17 @@ convert, and refused with :class:`~mahjong_rules.errors.ActionError` (a wrong va
 the value. The same annotation gives the field's text (one token after the verb) and the values
 its action ids range over:
 
-================================  ==========================  ===========================
-Field type                        Built from, and written as  Action ids range over
-================================  ==========================  ===========================
-``int``                           an ``int`` (never a bool)   (override ``id_shapes``)
-``str``                           a ``str`` without spaces    (override ``id_shapes``)
-:class:`~mahjong_rules.Tile`      a tile or its notation      every tile of the room
-an :class:`enum.Enum`             a member or its value       every member
-``tuple[Tile, ...]``              tiles or their notation     (override ``id_shapes``)
-================================  ==========================  ===========================
+================================  ===============================  ========================
+Field type                        Built from (written as)          Action ids range over
+================================  ===============================  ========================
+``int``                           an ``int``, never a ``bool``     (override ``id_shapes``)
+``bool``                          a ``bool`` (``true``/``false``)  ``False``, ``True``
+``str``                           a word: no spaces                (override ``id_shapes``)
+:class:`~mahjong_rules.Tile`      a tile or its notation           every tile of the room
+an :class:`enum.Enum`             a member or its value            every member
+``tuple[Tile, ...]``              tiles or their notation (``-``   (override ``id_shapes``)
+                                  for none), in the order given
+================================  ===============================  ========================
 
 A field of any other type is not checked here (an attrs validator of the variant's checks it),
 and its action writes and reads its text and lists its ids with methods of its own.
@@ -184,8 +186,10 @@ def _typed(tp: Any) -> Callable[[Any, str, Any], Any]:
     """The check of a variant's field of type ``tp`` (none for a type of no known kind)."""
     if tp is Tile:
         return _tile
-    if tp is int or tp is bool or tp is str:
+    if tp is int or tp is bool:
         return lambda action, name, value: _plain(action, name, value, tp)
+    if tp is str:
+        return _word
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return lambda action, name, value: _member(action, name, value, tp)
     if typing.get_origin(tp) is tuple and typing.get_args(tp) == (Tile, ...):
@@ -195,7 +199,16 @@ def _typed(tp: Any) -> Callable[[Any, str, Any], Any]:
 
 def _plain(action: Any, name: str, value: Any, tp: type) -> Any:
     if type(value) is not tp:
-        _fail(action, name, f"a {tp.__name__}", value, ActionTypeError)
+        _fail(action, name, "an int" if tp is int else "a bool", value, ActionTypeError)
+    return value
+
+
+def _word(action: Any, name: str, value: Any) -> str:
+    what = "a word (a str of no spaces)"
+    if type(value) is not str:
+        _fail(action, name, what, value, ActionTypeError)
+    if len(value.split()) != 1 or value != value.strip():
+        _fail(action, name, what, value, ActionError)
     return value
 
 
@@ -216,13 +229,15 @@ def _member(action: Any, name: str, value: Any, tp: type[enum.Enum]) -> enum.Enu
 def write_args(action: Any) -> tuple[str, ...]:
     """The text of each field after ``seat``, one token each (see the table)."""
     out = []
-    for name, _ in field_types(type(action)):
+    for name, tp in field_types(type(action)):
         value = getattr(action, name)
-        if isinstance(value, Tile):
+        if tp is Tile:
             out.append(value.notation)
-        elif isinstance(value, enum.Enum):
+        elif tp is bool:
+            out.append("true" if value else "false")
+        elif isinstance(tp, type) and issubclass(tp, enum.Enum):
             out.append(str(value.value))
-        elif isinstance(value, tuple):
+        elif typing.get_origin(tp) is tuple:
             out.append("".join(t.notation for t in value) or "-")
         else:
             out.append(str(value))
@@ -252,6 +267,8 @@ def read_args(cls: type, tokens: tuple[str, ...]) -> tuple[Any, ...]:
         value: Any = token
         if tp is int:
             value = int(token) if token.lstrip("-").isdigit() else token
+        elif tp is bool:
+            value = {"true": True, "false": False}.get(token.lower(), token)
         elif typing.get_origin(tp) is tuple and token == "-":
             value = ()
         elif isinstance(tp, type) and issubclass(tp, enum.Enum):
@@ -269,12 +286,14 @@ def field_shapes(cls: type, rules: Any) -> Iterable[tuple[Any, ...]]:
     """Every combination of the values of the fields after ``seat`` (tiles of the room, enum
     members); a field of another type has no finite set of values: the class lists its shapes
     itself, and without that its ids raise :class:`~mahjong_rules.errors.ActionTypeError`."""
-    ranges = []
+    ranges: list[tuple[Any, ...]] = []
     for name, tp in field_types(cls):
         if tp is Tile:
             ranges.append(all_tiles(honors=bool(rules.honors)))
         elif isinstance(tp, type) and issubclass(tp, enum.Enum):
             ranges.append(tuple(tp))
+        elif tp is bool:
+            ranges.append((False, True))
         else:
             raise ActionTypeError(
                 f"{cls.__name__}.id_shapes: the field {name} has no finite set of values; "

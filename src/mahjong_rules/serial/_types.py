@@ -20,6 +20,7 @@ __all__ = [
     "known_types",
     "library_types",
     "shape",
+    "type_named",
 ]
 
 
@@ -143,3 +144,10 @@ def known_types() -> dict[str, type]:
     if own is not _MERGED["of"]:
         _MERGED.update(of=own, types={**library_types(), **own})
     return _MERGED["types"]  # type: ignore[no-any-return]
+
+
+def type_named(name: str) -> type | None:
+    """The class a document's ``"type"`` names, as :func:`known_types` has it: the library's
+    looked up first (the codec's fast path, once per object read)."""
+    found = library_types().get(name)
+    return found if found is not None else registered_by_name().get(name)

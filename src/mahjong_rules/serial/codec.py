@@ -38,6 +38,7 @@ from mahjong_rules.serial._types import (
     hints_of,
     known_types,
     shape,
+    type_named,
 )
 from mahjong_rules.tiles import Tile, all_tiles
 from mahjong_rules.variants.options import Options
@@ -285,7 +286,7 @@ def _decode_attrs(data: JSON, tp: type, path: str) -> Any:
     if not isinstance(data, dict):
         raise _bad(path, f"expected an object of type {tp.__name__}", data)
     name = data.get("type")
-    cls = known_types().get(name) if isinstance(name, str) else None
+    cls = type_named(name) if isinstance(name, str) else None
     if cls is None or not issubclass(cls, tp):
         raise _bad(f"{path}.type", f"expected {tp.__name__} or one of its kinds", name)
     if "options" not in data:
