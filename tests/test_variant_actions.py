@@ -24,6 +24,7 @@ from mahjong_rules.errors import (
     ActionError,
     ActionParseError,
     ActionTypeError,
+    PluginWarning,
     SerializationError,
     UnknownVariantError,
 )
@@ -404,3 +405,35 @@ def test_every_field_type_of_the_defaults_round_trips(monkeypatch: pytest.Monkey
     assert str(parsed.value).startswith("SwapThree.clockwise: a bool, got 'maybe'")
     with pytest.raises(ActionTypeError, match=r"^SwapThree.id_shapes: the field tiles has no"):
         action_space(get_variant("v_swapthree"))
+
+
+class _Entry:
+    """An installed plugin's entry point, as the registry reads it."""
+
+    def __init__(self, name: str, target: type) -> None:
+        self.name, self.value, self.target = name, f"tests:{target.__name__}", target
+
+    def load(self) -> type:
+        return self.target
+
+
+def test_a_plugins_actions_read_before_any_variant_is_looked_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A document naming a plugin's action loads the plugins (nothing was looked up before);
+    a plugin whose action takes a taken verb is reported broken, with the clash, and skipped."""
+    clash = _variant(_frozen("Hold", "hold", ("缺",)), name="v_clash")
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
+    monkeypatch.setattr(registry, "_entry_points_loaded", False)
+    entries = (_Entry("void", VoidBaoshan), _Entry("clash", clash))
+    monkeypatch.setattr(registry, "_entries", lambda: entries)
+    with pytest.warns(PluginWarning, match=r"'clash' \(tests:WithHold\) is not loaded"):
+        action = from_dict({"type": "DeclareVoid", "seat": 1, "suit": "s"})
+    assert action == DeclareVoid(1, Suit.SOU)
+    (broken,) = registry.broken_plugins()
+    assert broken.error == (
+        "ValueError: WithHold.action_types: the action verb '缺' of Hold is already taken by "
+        "DeclareVoid of VoidBaoshan"
+    )
+    with pytest.raises(ActionParseError, match=r"^unknown action 'hold'"):
+        parse_action("0 hold")
