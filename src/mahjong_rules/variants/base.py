@@ -246,9 +246,10 @@ class Rules(Turns, Claims, Draws, Wins):
         return state.result
 
     def view(self, state: State, seat: int) -> View:
-        """What ``seat`` may see of ``state``: its own hand, the table, its legal actions and
-        the last transition's events as it saw them, and nothing of any other seat's concealed
-        tiles or of the wall (see :mod:`mahjong_rules.engine.view`)."""
+        """What ``seat`` may see of ``state``: its own hand, the table, its legal actions, the
+        last transition's events as it saw them and what the variant shows of its own records
+        (:meth:`public_variant_view`, :meth:`private_variant_view`), and nothing of any other
+        seat's concealed tiles or of the wall (see :mod:`mahjong_rules.engine.view`)."""
         check_seat(state, seat)
         legal, hide = self._legal_actions(state, seat), self.hides_concealed_kongs
         if self.public_view_class is None and self.private_view_class is None:
