@@ -17,12 +17,15 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from mahjong_rules import Phase, Rules, State, Suit, TileCounts
 from mahjong_rules.engine.state import SeatState, replace
 from mahjong_rules.engine.view import View
 from mahjong_rules.errors import SerializationError
 from mahjong_rules.serial import check_state, from_dict, to_dict
+from mahjong_rules.strategies import states
 from mahjong_rules.variants import get_variant, registry
 from mahjong_rules.variants.baoshan.options import BaoshanOptions
 from mahjong_rules.variants.baoshan.rules import Baoshan
@@ -340,3 +343,24 @@ def test_a_state_without_a_hand_record_keeps_no_entry_for_it(toy: Any) -> None:
     assert State(**fields) == replace(state, variant=None) != state
     built = State(**{**fields, "variant": VoidHand(4)})  # as the codec builds it
     assert built == state and built.variant == VoidHand(4)
+
+
+TOY_ROOMS = st.sampled_from([VoidBaoshan(VoidOptions.build(players=n)) for n in (2, 3, 4)])
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(state=states(TOY_ROOMS), rng=st.randoms(use_true_random=False))
+def test_no_view_shows_another_seats_secret(toy: Any, state: State, rng: random.Random) -> None:
+    """Issue 19 (the strategies' view-leak test, for variant state): in any state the
+    strategies reach, each seat's view document holds its own void and is the same whatever
+    the other seats' voids are, until the hand ends. (The toy is registered once for the
+    test, by its fixture: the strategies' hand records name its room.)"""
+    rules = VoidBaoshan(state.options)
+    for seat in range(state.players):
+        view = rules.view(state, seat)
+        assert view.own_variant == VoidPrivate(state.seats[seat].variant.void)
+        if state.phase is not Phase.ENDED:
+            scrambled = rules.view(_scrambled(state, seat, rng), seat)
+            assert to_dict(scrambled) == to_dict(view)
