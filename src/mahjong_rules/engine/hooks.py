@@ -29,6 +29,7 @@ from mahjong_rules.engine.actions import Action, Ting
 from mahjong_rules.engine.edit import after_peng
 from mahjong_rules.engine.settlement import Payment, PaymentReason, WinRecord
 from mahjong_rules.engine.state import SeatState, State
+from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.melds import Meld
 from mahjong_rules.options import Options
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
@@ -284,6 +285,15 @@ class Hooks:
         assert tile is not None
         breakdown = self.score(self.win_context(state, seat, tile, how))
         return breakdown is None or breakdown.fan <= state.seats[seat].pass_hu_fan
+
+    def apply_own_action(self, state: State, action: Action) -> State:
+        """The transition of one of the variant's own :attr:`action_types` that one of its
+        hooks listed, in any phase (``state`` already counts the step and holds no events
+        yet). Default: refused, since the variant that lists such an action must define it."""
+        raise IllegalActionError(
+            f"{type(action).__name__} has no transition: {type(self).__name__} lists it "
+            "but does not define apply_own_action"
+        )
 
     def win_forced(self, state: State) -> bool:
         """Whether every possible win is forced now (BS-LAST-1): claim windows then answer

@@ -358,6 +358,8 @@ class Rules(Turns, Claims, Draws, Wins):
         if state.phase is TURN and action.__class__ is Discard:
             return self._do_discard(state, action, step)  # its first copy starts the events
         phase = state.phase
+        if self.action_types and isinstance(action, self.action_types):  # the variant's own
+            return self.apply_own_action(replace(state, events=(), step=step), action)
         if phase is CLAIM or phase is ROB:
             return self._answer(state, action, step)
         state = replace(state, events=(), step=step)  # each handler makes its own copy
