@@ -90,13 +90,17 @@ def _fail(action: Any, name: str, what: str, value: Any, error: type[ActionError
     raise error(f"{type(action).__name__}.{name}: {what}, got {value!r}")
 
 
-def _seat(action: Any, name: str, value: Any) -> int:
-    what = "a seat is an int 0..3"
+def _int_within(action: Any, name: str, value: Any, top: int, what: str) -> int:
+    """``value`` if it is an ``int`` (not a bool) from 0 to ``top``, else refused."""
     if type(value) is not int:
         _fail(action, name, what, value, ActionTypeError)
-    if not 0 <= value <= 3:
+    if not 0 <= value <= top:
         _fail(action, name, what, value, ActionError)
     return value
+
+
+def _seat(action: Any, name: str, value: Any) -> int:
+    return _int_within(action, name, value, 3, "a seat is an int 0..3")
 
 
 def _tile(action: Any, name: str, value: Any) -> Tile:
@@ -163,12 +167,7 @@ def _wild(action: Any, name: str, value: Any) -> Tile:
 
 
 def _points(action: Any, name: str, value: Any) -> int:
-    what = "points are an int 0..2"
-    if type(value) is not int:
-        _fail(action, name, what, value, ActionTypeError)
-    if not 0 <= value <= 2:
-        _fail(action, name, what, value, ActionError)
-    return value
+    return _int_within(action, name, value, 2, "points are an int 0..2")
 
 
 _CHECKS: dict[str, Callable[[Any, str, Any], Any]] = {
