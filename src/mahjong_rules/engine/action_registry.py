@@ -5,7 +5,8 @@ the action classes the registered variants declare (their rules' ``action_types`
 the text notation, the action ids and the documents know them, while the engine never imports
 the registry. Registering a variant registers its actions; a variant taken out of the registry
 takes them with it, and an action class of no registered variant is unknown to documents and
-to :func:`~mahjong_rules.engine.actions.parse_action`.
+to :func:`~mahjong_rules.engine.actions.parse_action`. The events the variants declare (their
+rules' ``event_types``) are known to documents the same way (:func:`registered_events_by_name`).
 """
 
 from __future__ import annotations
@@ -16,10 +17,13 @@ from typing import Any
 __all__ = [
     "registered_by_name",
     "registered_by_word",
+    "registered_events_by_name",
     "reserve_type_names",
     "reserved_type_names",
     "set_action_source",
+    "set_event_source",
     "variant_actions",
+    "variant_events",
     "words_of",
 ]
 
@@ -76,3 +80,27 @@ def reserve_type_names(names: Callable[[], Mapping[str, type]]) -> None:
 def reserved_type_names() -> dict[str, type]:
     """Every reserved document type name, with its class."""
     return {name: cls for names in _RESERVED for name, cls in names().items()}
+
+
+_EVENT_SOURCE: list[Callable[[], tuple[type, ...]]] = [tuple]
+_EVENT_TABLE: dict[str, Any] = {"of": None, "names": {}}
+
+
+def set_event_source(source: Callable[[], tuple[type, ...]]) -> None:
+    """Where :func:`variant_events` finds the registered variants' event classes (the
+    library's own left out), as :func:`set_action_source` for their actions: the variant
+    registry sets it when it is imported; the same tuple while the registry does not change."""
+    _EVENT_SOURCE[0] = source
+
+
+def variant_events() -> tuple[type, ...]:
+    """The event classes the registered variants declare, in registration order."""
+    return _EVENT_SOURCE[0]()
+
+
+def registered_events_by_name() -> dict[str, type]:
+    """The registered variants' event classes by class name (a document's ``"type"``)."""
+    found = _EVENT_SOURCE[0]()
+    if found is not _EVENT_TABLE["of"]:
+        _EVENT_TABLE.update(of=found, names={cls.__name__: cls for cls in found})
+    return _EVENT_TABLE["names"]  # type: ignore[no-any-return]

@@ -9,6 +9,7 @@ from mahjong_rules.melds import Meld
 from mahjong_rules.tiles import Tile
 
 __all__ = [
+    "SHIPPED_EVENTS",
     "Claimed",
     "ConcealedKonged",
     "ConcealedSwapped",
@@ -184,3 +185,25 @@ class Settled(Event):
 
     result: HandResult
     """The hand's result: its wins, payments, net deltas and next dealer."""
+
+
+SHIPPED_EVENTS: tuple[type[Event], ...] = (
+    PointsBought,
+    Dealt,
+    Drew,
+    Discarded,
+    Declared,
+    Passed,
+    Claimed,
+    Konged,
+    ConcealedKonged,
+    ConcealedSwapped,
+    Swapped,
+    Paid,
+    PaymentsCancelled,
+    Won,
+    WallExhausted,
+    Settled,
+)
+"""The library's own events: the documents' only events besides those of the registered
+variants (:attr:`~mahjong_rules.engine.event_hooks.EventHooks.event_types`)."""

@@ -27,6 +27,7 @@ from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine import defaults
 from mahjong_rules.engine.actions import Action, Ting
 from mahjong_rules.engine.edit import after_peng
+from mahjong_rules.engine.event_hooks import EventHooks
 from mahjong_rules.engine.settlement import Payment, PaymentReason, WinRecord
 from mahjong_rules.engine.state import SeatState, State
 from mahjong_rules.errors import IllegalActionError
@@ -38,8 +39,9 @@ from mahjong_rules.tiles import Tile, all_tiles
 __all__ = ["Hooks"]
 
 
-class Hooks:
-    """Every hook of a variant, with its default. See the module docs."""
+class Hooks(EventHooks):
+    """Every hook of a variant, with its default. See the module docs (the hooks of the
+    variant's own events are in its base, :class:`~mahjong_rules.engine.event_hooks.EventHooks`)."""
 
     name: ClassVar[str] = ""
     """Registry name, e.g. ``"baoshan"``."""

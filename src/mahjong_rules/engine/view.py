@@ -26,7 +26,7 @@ how long a window stays open says nothing either.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 import attrs
@@ -177,11 +177,14 @@ def build_view(
     hide_kongs: bool,
     public: Any = None,
     private: Any = None,
+    own_events: Collection[type[Event]] = (),
+    event_for: Callable[[Event, int], Event | None] | None = None,
 ) -> View:
     """The view of ``state`` from ``seat`` (see :meth:`Rules.view <mahjong_rules.Rules.view>`):
     ``legal_actions`` are the seat's, ``hide_kongs`` whether other seats' 暗杠 are hidden;
     ``public`` and ``private`` are what the variant shows of its own records to every seat and
-    to this seat alone (:attr:`View.variant`, :attr:`View.own_variant`)."""
+    to this seat alone (:attr:`View.variant`, :attr:`View.own_variant`); ``own_events`` and
+    ``event_for`` how its own events are shown (:func:`events_for`)."""
     own = state.seats[seat]
     hide = hide_kongs
     return View(
@@ -205,26 +208,45 @@ def build_view(
         ledger=state.ledger,
         wins=state.wins,
         legal_actions=legal_actions,
-        events=events_for(seat, state.events, hide_kongs=hide),
+        events=events_for(
+            seat, state.events, hide_kongs=hide, own_events=own_events, event_for=event_for
+        ),
         result=state.result,
         variant=public,
         own_variant=private,
     )
 
 
-def events_for(seat: int, events: Iterable[Event], *, hide_kongs: bool = True) -> tuple[Event, ...]:
+def events_for(
+    seat: int,
+    events: Iterable[Event],
+    *,
+    hide_kongs: bool = True,
+    own_events: Collection[type[Event]] = (),
+    event_for: Callable[[Event, int], Event | None] | None = None,
+) -> tuple[Event, ...]:
     """``events`` as ``seat`` may see them.
 
     Another seat's draw comes as ``Drew(seat, None)``; another seat's 暗杠 as
     :class:`~mahjong_rules.engine.events.ConcealedKonged` (with ``hide_kongs``, BS-GANG-3);
-    another seat's pass is left out. Everything else is public and passes unchanged.
+    another seat's pass is left out. An event whose class is one of ``own_events`` (a
+    variant's own, :attr:`~mahjong_rules.engine.event_hooks.EventHooks.event_types`) comes as
+    ``event_for(event, seat)`` gives it, and not at all when that is ``None``. Everything
+    else is public and passes unchanged.
 
     >>> from mahjong_rules import Tile
     >>> events_for(1, [Drew(0, Tile('5m')), Drew(1, Tile('7p')), Passed(2)])
     (Drew(seat=0, tile=None, replacement=False), Drew(seat=1, tile=Tile('7p'), replacement=False))
     """
+    if own_events and event_for is None:
+        raise TypeError("events_for(own_events=...) takes the event_for that shows them")
     out: list[Event] = []
     for event in events:
+        if own_events and event.__class__ in own_events:
+            seen = event_for(event, seat)  # type: ignore[misc]
+            if seen is not None:
+                out.append(seen)
+            continue
         others = getattr(event, "seat", seat) != seat
         if isinstance(event, Passed) and others:
             continue

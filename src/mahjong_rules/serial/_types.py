@@ -9,7 +9,11 @@ from typing import Any
 
 import attrs
 
-from mahjong_rules.engine.action_registry import registered_by_name, reserve_type_names
+from mahjong_rules.engine.action_registry import (
+    registered_by_name,
+    registered_events_by_name,
+    reserve_type_names,
+)
 from mahjong_rules.engine.state import VARIANT_RECORD
 
 __all__ = [
@@ -91,10 +95,11 @@ def hints_of(cls: type) -> dict[str, Any]:
 
 @functools.cache
 def library_types() -> dict[str, type]:
-    """Every class of the library a document may name, by its ``"type"``: of the actions, the
-    shipped eight only (a variant's own are known while it is registered, :func:`known_types`)."""
+    """Every class of the library a document may name, by its ``"type"``: of the actions and
+    the events, the shipped ones only (a variant's own are known while it is registered,
+    :func:`known_types`)."""
     from mahjong_rules.engine.actions import SHIPPED_ACTIONS, Action
-    from mahjong_rules.engine.events import Event
+    from mahjong_rules.engine.events import SHIPPED_EVENTS, Event
     from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
     from mahjong_rules.engine.state import SeatState, State
     from mahjong_rules.engine.view import SeatView, View
@@ -104,7 +109,6 @@ def library_types() -> dict[str, type]:
     from mahjong_rules.wins.types import Decomposition, Group
 
     roots: list[type] = [
-        Event,
         State,
         SeatState,
         View,
@@ -119,8 +123,8 @@ def library_types() -> dict[str, type]:
         Meld,
         HandRecord,
     ]
-    actions: tuple[type, ...] = (Action, *SHIPPED_ACTIONS)
-    found: dict[str, type] = {cls.__name__: cls for cls in actions}
+    listed: tuple[type, ...] = (Action, *SHIPPED_ACTIONS, Event, *SHIPPED_EVENTS)
+    found: dict[str, type] = {cls.__name__: cls for cls in listed}
     while roots:
         cls = roots.pop()
         roots.extend(cls.__subclasses__())
@@ -129,20 +133,22 @@ def library_types() -> dict[str, type]:
     return found
 
 
-reserve_type_names(library_types)  # no variant's action may take a library type's name
+reserve_type_names(library_types)  # no variant's action or event takes a library type's name
 
 _MERGED: dict[str, Any] = {"of": None, "types": {}}
 
 
 def known_types() -> dict[str, type]:
     """Every class a document may name, by its ``"type"``: the library's
-    (``library_types()``) and the actions of the registered variants
-    (:func:`~mahjong_rules.engine.action_registry.registered_by_name`)."""
-    own = registered_by_name()  # the same dict while the registry does not change
-    if not own:
+    (``library_types()``) and the actions and events of the registered variants
+    (:func:`~mahjong_rules.engine.action_registry.registered_by_name`,
+    :func:`~mahjong_rules.engine.action_registry.registered_events_by_name`)."""
+    actions, events = registered_by_name(), registered_events_by_name()  # the same dicts
+    if not actions and not events:  # while the registry does not change
         return library_types()
-    if own is not _MERGED["of"]:
-        _MERGED.update(of=own, types={**library_types(), **own})
+    of = _MERGED["of"]
+    if of is None or of[0] is not actions or of[1] is not events:
+        _MERGED.update(of=(actions, events), types={**library_types(), **actions, **events})
     return _MERGED["types"]  # type: ignore[no-any-return]
 
 
@@ -150,4 +156,6 @@ def type_named(name: str) -> type | None:
     """The class a document's ``"type"`` names, as :func:`known_types` has it: the library's
     looked up first (the codec's fast path, once per object read)."""
     found = library_types().get(name)
-    return found if found is not None else registered_by_name().get(name)
+    if found is None:
+        found = registered_by_name().get(name) or registered_events_by_name().get(name)
+    return found

@@ -248,20 +248,36 @@ class Rules(Turns, Claims, Draws, Wins):
     def view(self, state: State, seat: int) -> View:
         """What ``seat`` may see of ``state``: its own hand, the table, its legal actions, the
         last transition's events as it saw them and what the variant shows of its own records
-        (:meth:`public_variant_view`, :meth:`private_variant_view`), and nothing of any other
-        seat's concealed tiles or of the wall (see :mod:`mahjong_rules.engine.view`)."""
+        (:meth:`public_variant_view`, :meth:`private_variant_view`; its own events as
+        :meth:`~mahjong_rules.engine.event_hooks.EventHooks.event_for` shows them), and
+        nothing of any other seat's concealed tiles or of the wall (see
+        :mod:`mahjong_rules.engine.view`)."""
         check_seat(state, seat)
         legal, hide = self._legal_actions(state, seat), self.hides_concealed_kongs
-        if self.public_view_class is None and self.private_view_class is None:
+        own = self.event_types
+        if self.public_view_class is None and self.private_view_class is None and not own:
             return build_view(state, seat, legal, hide_kongs=hide)
         public = self.public_variant_view(state) if self.public_view_class else None
         private = self.private_variant_view(state, seat) if self.private_view_class else None
-        return build_view(state, seat, legal, hide_kongs=hide, public=public, private=private)
+        shown = self.event_for
+        return build_view(
+            state,
+            seat,
+            legal,
+            hide_kongs=hide,
+            public=public,
+            private=private,
+            own_events=own,
+            event_for=shown,
+        )
 
     def events_for(self, seat: int, events: Iterable[Event]) -> tuple[Event, ...]:
         """``events`` (e.g. ``state.events``) filtered to what ``seat`` may see: other seats'
-        draws without their tile, their 暗杠 without its tile, and no other seat's pass."""
-        return events_for(seat, events, hide_kongs=self.hides_concealed_kongs)
+        draws without their tile, their 暗杠 without its tile, no other seat's pass, and the
+        variant's own events as :meth:`~mahjong_rules.engine.event_hooks.EventHooks.event_for`
+        shows them."""
+        own, hide = self.event_types, self.hides_concealed_kongs
+        return events_for(seat, events, hide_kongs=hide, own_events=own, event_for=self.event_for)
 
     def discard_gives_up_kong(self, state: State, seat: int, tile: Tile) -> bool:
         """BS-GANG-8 杠牌二次确认: whether discarding ``tile`` gives up a kong, because the seat

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import threading
+import typing
 import warnings
 from importlib import metadata
 from typing import Any, NamedTuple
@@ -31,10 +32,12 @@ from mahjong_rules.engine.action_fields import field_types
 from mahjong_rules.engine.action_registry import (
     reserved_type_names,
     set_action_source,
+    set_event_source,
     words_of,
 )
 from mahjong_rules.engine.action_text import VERBS
 from mahjong_rules.engine.actions import SHIPPED_ACTIONS, Action
+from mahjong_rules.engine.events import SHIPPED_EVENTS, Event
 from mahjong_rules.errors import PluginWarning, UnknownVariantError
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.variants.options import Options
@@ -45,6 +48,7 @@ __all__ = [
     "available_variants",
     "broken_plugins",
     "check_action_types",
+    "check_event_types",
     "get_variant",
     "register_variant",
     "rules_for",
@@ -77,9 +81,11 @@ def _key(name: str) -> str:
 
 def register_variant(cls: type[Rules]) -> type[Rules]:
     """Register a :class:`Rules` subclass under its ``name`` and ``aliases`` (usable as a
-    decorator), and with it the actions of its ``action_types``. Registering a different
-    class under a taken name raises ``ValueError``, as does an action whose class name or verb
-    another action already has (:func:`check_action_types`)."""
+    decorator), and with it the actions of its ``action_types`` and the events of its
+    ``event_types``. Registering a different class under a taken name raises ``ValueError``,
+    as does an action whose class name or verb another action already has
+    (:func:`check_action_types`), or an event whose class name is taken
+    (:func:`check_event_types`)."""
     if not (isinstance(cls, type) and issubclass(cls, Rules)) or not cls.name:
         raise TypeError("register_variant() takes a Rules subclass with a name")
     for name in (cls.name, *cls.aliases):
@@ -88,6 +94,8 @@ def register_variant(cls: type[Rules]) -> type[Rules]:
             raise ValueError(f"variant name {name!r} is already taken by {taken.__name__}")
     if cls.action_types:
         check_action_types(cls)
+    if cls.event_types:
+        check_event_types(cls)
     for name in (cls.name, *cls.aliases):
         _REGISTRY[_key(name)] = cls
     return cls
@@ -109,6 +117,8 @@ def check_action_types(cls: type[Rules]) -> None:
             owners.setdefault(action.__name__, (action, other.__name__))
             for word in words_of(action):
                 words.setdefault(word, (action, other.__name__))
+        for event in other.event_types:
+            owners.setdefault(event.__name__, (event, other.__name__))
     where = f"{cls.__name__}.action_types"
     if not isinstance(cls.action_types, tuple):
         raise TypeError(f"{where} is a tuple of Action classes, got {cls.action_types!r}")
@@ -137,6 +147,42 @@ def _check_action_class(action: Any, where: str) -> None:
     field_types(action)  # raises ActionTypeError (a TypeError) for an unresolved annotation
 
 
+def check_event_types(cls: type[Rules]) -> None:
+    """Check the events a variant declares before it is registered: each a frozen attrs
+    class deriving from :class:`~mahjong_rules.engine.events.Event`, none of the library's
+    own (:data:`~mahjong_rules.engine.events.SHIPPED_EVENTS`, which the engine shows each
+    seat), whose field types resolve, and whose class name (a document's ``"type"``) is no
+    library type's, no action's and no other variant's event's. Raises ``TypeError`` for what
+    is not such a class and ``ValueError`` for a shipped event or a taken name, naming both."""
+    owners: dict[str, tuple[type, str]] = {
+        name: (tp, "the library") for name, tp in reserved_type_names().items()
+    }
+    for other in (*dict.fromkeys(_REGISTRY.values()), cls):
+        for own in (*other.action_types, *(other.event_types if other is not cls else ())):
+            owners.setdefault(own.__name__, (own, other.__name__))
+    where = f"{cls.__name__}.event_types"
+    if not isinstance(cls.event_types, tuple):
+        raise TypeError(f"{where} is a tuple of Event classes, got {cls.event_types!r}")
+    for event in cls.event_types:
+        if not (isinstance(event, type) and issubclass(event, Event)):
+            raise TypeError(f"{where}: {event!r} is not an Event class")
+        if event in SHIPPED_EVENTS:
+            raise ValueError(f"{where}: {event.__name__} is the library's own event")
+        if "__attrs_attrs__" not in vars(event) or event.__setattr__ is object.__setattr__:
+            raise TypeError(f"{where}: {event.__qualname__} is not a frozen attrs class")
+        try:
+            typing.get_type_hints(event)
+        except Exception as exc:  # a name the annotations use that cannot be found
+            raise TypeError(f"{where}: {event.__qualname__}'s field types: {exc}") from exc
+        taken, owner = owners.get(event.__name__, (event, ""))
+        if taken is not event:
+            raise ValueError(
+                f"{where}: the event type name {event.__name__!r} of {event.__qualname__} is "
+                f"already taken by {taken.__qualname__} of {owner}"
+            )
+        owners[event.__name__] = (event, cls.__name__)
+
+
 _OWN_ACTIONS: list[Any] = [None, ()]
 
 
@@ -155,6 +201,23 @@ def _registered_actions() -> tuple[type[Action], ...]:
 
 
 set_action_source(_registered_actions)
+
+_OWN_EVENTS: list[Any] = [None, ()]
+
+
+def _registered_events() -> tuple[type[Event], ...]:
+    """The event classes of the registered variants, each once, in registration order; the
+    same tuple while the registry does not change (the engine's source of them,
+    :func:`~mahjong_rules.engine.action_registry.set_event_source`)."""
+    _load_entry_points()
+    classes = tuple(_REGISTRY.values())
+    if classes != _OWN_EVENTS[0]:
+        found = dict.fromkeys(e for c in dict.fromkeys(classes) for e in c.event_types)
+        _OWN_EVENTS[:] = [classes, tuple(found)]
+    return _OWN_EVENTS[1]  # type: ignore[no-any-return]
+
+
+set_event_source(_registered_events)
 
 
 def _load_entry_points() -> None:
