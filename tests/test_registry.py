@@ -92,12 +92,17 @@ class _HouseOptions(Options):
     honors: bool = choice(False, (False,), "no honors")
 
 
+@attrs.frozen
+class _HouseRulesOptions(BaoshanOptions):
+    """The third party's options: Baoshan's, under a class of its own."""
+
+
 class _HouseRules(Baoshan):
     """A third party's own variant, built on Baoshan's rules."""
 
     name: ClassVar[str] = "house_rules_for_tests"
     aliases: ClassVar[tuple[str, ...]] = ("House",)
-    options_class = BaoshanOptions
+    options_class = _HouseRulesOptions
 
 
 def test_register_variant_adds_a_third_party_variant_once() -> None:
@@ -175,13 +180,20 @@ def test_an_option_named_like_a_parameter_is_an_unknown_option(name: str) -> Non
 _GOOD_PLUGIN = """
 from typing import ClassVar
 
+import attrs
+
 from mahjong_rules.variants import Baoshan, BaoshanOptions
+
+
+@attrs.frozen
+class GoodOptions(BaoshanOptions):
+    pass
 
 
 class Good(Baoshan):
     name: ClassVar[str] = "{name}"
     aliases: ClassVar[tuple[str, ...]] = ()
-    options_class = BaoshanOptions
+    options_class = GoodOptions
 """
 
 
@@ -364,3 +376,31 @@ def test_the_variants_command_lists_a_broken_plugin_with_its_error(
     assert document[-1]["options"] == [] and document[-1]["aliases"] == []
     assert main(["analyze", "123m456p789s1155m"]) == 0
     assert "waits: 1m 4m 5m" in capsys.readouterr().out
+
+
+def test_a_variant_needs_an_options_class_of_its_own() -> None:
+    """rules_for and hand records find a room's variant by its options class, so a second
+    variant with Baoshan's options class (a subclass that does not declare its own) is refused;
+    an empty attrs subclass of the options is enough."""
+
+    class Reuser(Baoshan):
+        name: ClassVar[str] = "reuses_baoshan_options"
+        aliases: ClassVar[tuple[str, ...]] = ()
+
+    with pytest.raises(ValueError) as info:
+        register_variant(Reuser)
+    assert str(info.value) == (
+        "options class BaoshanOptions is already Baoshan's: a variant needs an options class "
+        "of its own (rules_for and hand records find the variant by it), e.g. an empty attrs "
+        "subclass"
+    )
+    with pytest.raises(UnknownVariantError):
+        get_variant("reuses_baoshan_options")
+    Reuser.options_class = _HouseRulesOptions
+    register_variant(Reuser)
+    try:
+        rules = get_variant("reuses_baoshan_options", players=3)
+        assert rules_for(rules.options) == rules and type(rules_for(rules.options)) is Reuser
+    finally:
+        registry._REGISTRY.pop("reuses_baoshan_options", None)
+        rules_for.cache_clear()

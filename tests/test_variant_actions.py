@@ -33,6 +33,7 @@ from mahjong_rules.serial.answer import read_answer
 from mahjong_rules.tiles import Suit
 from mahjong_rules.variants import registry
 from mahjong_rules.variants.baoshan import Baoshan
+from mahjong_rules.variants.baoshan.options import BaoshanOptions
 
 BAOSHAN = get_variant("baoshan")
 VOID_SUITS = (Suit.MAN, Suit.PIN, Suit.SOU)
@@ -52,12 +53,24 @@ class DeclareVoid(Action):
             raise ActionError(f"DeclareVoid.suit: a void suit is m, p or s, got {self.suit!r}")
 
 
+def _own_options(name: str) -> type[BaoshanOptions]:
+    """Baoshan's options under a class of its own (a variant's options class is its alone:
+    ``rules_for`` and hand records find the variant by it)."""
+    return attrs.frozen(type(name, (BaoshanOptions,), {"__doc__": f"{name}: Baoshan's."}))
+
+
+@attrs.frozen
+class VoidOptions(BaoshanOptions):
+    """The toy's options: Baoshan's, under a class of its own."""
+
+
 class VoidBaoshan(Baoshan):
     """Baoshan with a 定缺 offered in each seat's turn until it has discarded (a toy: no
     variant hook applies it yet)."""
 
     name = "void_toy"
     aliases = ("定缺保山",)
+    options_class = VoidOptions
     action_types = (DeclareVoid,)
 
     def extra_turn_actions(self, state: State, seat: int) -> list[Action]:
@@ -79,7 +92,12 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[VoidBaoshan]]:
 
 def _variant(action: type, **more: Any) -> type[Baoshan]:
     """A variant declaring ``action``, named after it."""
-    attributes = {"name": f"v_{action.__name__.lower()}", "aliases": (), "action_types": (action,)}
+    attributes = {
+        "name": f"v_{action.__name__.lower()}",
+        "aliases": (),
+        "options_class": _own_options(f"{action.__name__}Options"),
+        "action_types": (action,),
+    }
     attributes.update(more)
     return type(f"With{action.__name__}", (Baoshan,), attributes)
 
@@ -279,7 +297,11 @@ def test_a_class_lists_its_own_id_shapes(toy: Any, monkeypatch: pytest.MonkeyPat
 def test_registering_the_variant_registers_its_actions(toy: Any) -> None:
     assert registry.get_variant("定缺保山").action_types == (DeclareVoid,)
     assert registry.register_variant(VoidBaoshan) is VoidBaoshan  # again: the same class
-    child = type("VoidChild", (VoidBaoshan,), {"name": "void_child", "aliases": ()})
+    child = type(
+        "VoidChild",
+        (VoidBaoshan,),
+        {"name": "void_child", "aliases": (), "options_class": _own_options("VoidChildOptions")},
+    )
     registry.register_variant(child)  # inherits the same DeclareVoid: no clash
     assert parse_action("0 void m") == DeclareVoid(0, Suit.MAN)
 

@@ -82,7 +82,8 @@ def _key(name: str) -> str:
 def register_variant(cls: type[Rules]) -> type[Rules]:
     """Register a :class:`Rules` subclass under its ``name`` and ``aliases`` (usable as a
     decorator), and with it the actions of its ``action_types`` and the events of its
-    ``event_types``. Registering a different class under a taken name raises ``ValueError``,
+    ``event_types``. Registering a different class under a taken name or with another
+    variant's options class raises ``ValueError``,
     as does an action whose class name or verb another action already has
     (:func:`check_action_types`), or an event whose class name is taken
     (:func:`check_event_types`)."""
@@ -92,6 +93,13 @@ def register_variant(cls: type[Rules]) -> type[Rules]:
         taken = _REGISTRY.get(_key(name))
         if taken is not None and taken is not cls:
             raise ValueError(f"variant name {name!r} is already taken by {taken.__name__}")
+    for other in set(_REGISTRY.values()):
+        if other is not cls and other.options_class is cls.options_class:
+            raise ValueError(
+                f"options class {cls.options_class.__name__} is already {other.__name__}'s: a "
+                "variant needs an options class of its own (rules_for and hand records find "
+                "the variant by it), e.g. an empty attrs subclass"
+            )
     if cls.action_types:
         check_action_types(cls)
     if cls.event_types:
