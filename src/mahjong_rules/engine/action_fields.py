@@ -115,31 +115,28 @@ def _tile(action: Any, name: str, value: Any) -> Tile:
         _fail(action, name, what, value, ActionError)
 
 
-def _tiles(action: Any, name: str, value: Any) -> tuple[Tile, ...]:
-    """Tiles from a tuple or list of tiles, or their notation, in the order given."""
+def _tile_list(action: Any, name: str, value: Any, what: str) -> tuple[Tile, ...]:
+    """Tiles from a tuple or list of tiles, or their notation, in the order given; ``what``
+    says what the field holds when it is refused."""
     if isinstance(value, str):
         try:
             value = parse_tiles(value)
         except MahjongRulesError:
-            what = "tiles are a tuple of Tile or their notation such as '8p8p'"
             _fail(action, name, what, value, ActionError)
     if not isinstance(value, tuple | list):
-        what = "tiles are a tuple of Tile or their notation such as '8p8p'"
         _fail(action, name, what, value, ActionTypeError)
     return tuple(_tile(action, f"{name}[{i}]", t) for i, t in enumerate(value))
+
+
+def _tiles(action: Any, name: str, value: Any) -> tuple[Tile, ...]:
+    what = "tiles are a tuple of Tile or their notation such as '8p8p'"
+    return _tile_list(action, name, value, what)
 
 
 def _wild_tiles(action: Any, name: str, value: Any) -> tuple[Tile, ...]:
     what = "wildcards are a tuple of Tile or their notation such as '8p8p'"
     given = value
-    if isinstance(value, str):
-        try:
-            value = parse_tiles(value)
-        except MahjongRulesError:
-            _fail(action, name, what, value, ActionError)
-    if not isinstance(value, tuple | list):
-        _fail(action, name, what, value, ActionTypeError)
-    tiles = tuple(sorted(_tile(action, f"{name}[{i}]", t) for i, t in enumerate(value)))
+    tiles = tuple(sorted(_tile_list(action, name, value, what)))
     most = 2 if action.verb == "peng" else 3
     if len(tiles) > most:
         _fail(action, name, f"at most {most} wildcards", given, ActionError)
