@@ -253,22 +253,18 @@ class Rules(Turns, Claims, Draws, Wins):
         nothing of any other seat's concealed tiles or of the wall (see
         :mod:`mahjong_rules.engine.view`)."""
         check_seat(state, seat)
-        legal, hide = self._legal_actions(state, seat), self.hides_concealed_kongs
-        own = self.event_types
-        if self.public_view_class is None and self.private_view_class is None and not own:
-            return build_view(state, seat, legal, hide_kongs=hide)
         public = self.public_variant_view(state) if self.public_view_class else None
         private = self.private_variant_view(state, seat) if self.private_view_class else None
-        shown = self.event_for
+        own = self.event_types
         return build_view(
             state,
             seat,
-            legal,
-            hide_kongs=hide,
+            self._legal_actions(state, seat),
+            hide_kongs=self.hides_concealed_kongs,
             public=public,
             private=private,
             own_events=own,
-            event_for=shown,
+            event_for=self.event_for if own else None,
         )
 
     def events_for(self, seat: int, events: Iterable[Event]) -> tuple[Event, ...]:
