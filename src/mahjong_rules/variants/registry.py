@@ -147,12 +147,18 @@ def check_action_types(cls: type[Rules]) -> None:
 def _check_action_class(action: Any, where: str) -> None:
     if not (isinstance(action, type) and issubclass(action, Action)):
         raise TypeError(f"{where}: {action!r} is not an Action class")
-    if "__attrs_attrs__" not in vars(action) or action.__setattr__ is object.__setattr__:
+    if not _frozen_attrs(action):
         raise TypeError(f"{where}: {action.__qualname__} is not a frozen attrs class")
     verbs = (action.verb, *action.verb_aliases)
     if not all(isinstance(v, str) and v and len(v.split()) == 1 and v == v.strip() for v in verbs):
         raise TypeError(f"{where}: {action.__qualname__}.verb and verb_aliases are single words")
     field_types(action)  # raises ActionTypeError (a TypeError) for an unresolved annotation
+
+
+def _frozen_attrs(cls: Any) -> bool:
+    """Whether ``cls`` is itself decorated as a frozen attrs class (not only a subclass of
+    one, which attrs would leave unchecked)."""
+    return "__attrs_attrs__" in vars(cls) and cls.__setattr__ is not object.__setattr__
 
 
 def check_event_types(cls: type[Rules]) -> None:
@@ -176,7 +182,7 @@ def check_event_types(cls: type[Rules]) -> None:
             raise TypeError(f"{where}: {event!r} is not an Event class")
         if event in SHIPPED_EVENTS:
             raise ValueError(f"{where}: {event.__name__} is the library's own event")
-        if "__attrs_attrs__" not in vars(event) or event.__setattr__ is object.__setattr__:
+        if not _frozen_attrs(event):
             raise TypeError(f"{where}: {event.__qualname__} is not a frozen attrs class")
         try:
             typing.get_type_hints(event)
@@ -191,41 +197,28 @@ def check_event_types(cls: type[Rules]) -> None:
         owners[event.__name__] = (event, cls.__name__)
 
 
-_OWN_ACTIONS: list[Any] = [None, ()]
+_DECLARED: dict[str, tuple[tuple[type[Rules], ...], tuple[type, ...]]] = {}
 
 
-def _registered_actions() -> tuple[type[Action], ...]:
-    """The action classes of the registered variants (the shipped eight left out), each
-    once, in registration order; the same tuple while the registry does not change. The
-    engine's source of them (:func:`~mahjong_rules.engine.action_registry.set_action_source`)."""
-    _load_entry_points()
-    classes = tuple(_REGISTRY.values())
-    if classes != _OWN_ACTIONS[0]:
-        found = dict.fromkeys(
-            a for c in dict.fromkeys(classes) for a in c.action_types if a not in SHIPPED_ACTIONS
-        )
-        _OWN_ACTIONS[:] = [classes, tuple(found)]
-    return _OWN_ACTIONS[1]  # type: ignore[no-any-return]
-
-
-set_action_source(_registered_actions)
-
-_OWN_EVENTS: list[Any] = [None, ()]
-
-
-def _registered_events() -> tuple[type[Event], ...]:
-    """The event classes of the registered variants, each once, in registration order; the
-    same tuple while the registry does not change (the engine's source of them,
+def _declared(attribute: str, shipped: tuple[type, ...] = ()) -> tuple[type, ...]:
+    """The classes the registered variants list in ``attribute`` (``action_types`` or
+    ``event_types``), ``shipped`` ones left out, each once, in registration order; the same
+    tuple while the registry does not change. The engine's sources of the variants' own
+    actions and events (:func:`~mahjong_rules.engine.action_registry.set_action_source`,
     :func:`~mahjong_rules.engine.action_registry.set_event_source`)."""
     _load_entry_points()
     classes = tuple(_REGISTRY.values())
-    if classes != _OWN_EVENTS[0]:
-        found = dict.fromkeys(e for c in dict.fromkeys(classes) for e in c.event_types)
-        _OWN_EVENTS[:] = [classes, tuple(found)]
-    return _OWN_EVENTS[1]  # type: ignore[no-any-return]
+    cached = _DECLARED.get(attribute)
+    if cached is None or cached[0] != classes:
+        found = dict.fromkeys(
+            x for c in dict.fromkeys(classes) for x in getattr(c, attribute) if x not in shipped
+        )
+        cached = _DECLARED[attribute] = (classes, tuple(found))
+    return cached[1]
 
 
-set_event_source(_registered_events)
+set_action_source(functools.partial(_declared, "action_types", SHIPPED_ACTIONS))
+set_event_source(functools.partial(_declared, "event_types"))
 
 
 def _load_entry_points() -> None:
