@@ -217,10 +217,10 @@ class Hooks(EventHooks):
         return True
 
     def declines_self_win(self, state: State, seat: int) -> bool:
-        """Called when ``seat`` discards in its turn: whether that declines a self-draw win the
-        turn offered (BS-PASSHU-1's block follows). Default: the hand is complete and
-        :meth:`self_win_allowed` (a variant where a declaration stands in for the win counts
-        that too)."""
+        """Called when ``seat`` discards or declares 报听 in its turn: whether that declines a
+        self-draw win the turn offered (BS-PASSHU-1's block follows). Default: the hand is
+        complete and :meth:`self_win_allowed` (a variant where a declaration stands in for the
+        win counts that too)."""
         return not after_peng(state, seat) and self._can_self_win(state, seat)
 
     def self_win_forced(self, state: State, seat: int) -> bool:

@@ -98,9 +98,16 @@ class Turns(Hooks):
         return state
 
     def _do_ting(self, state: State, action: Ting) -> State:
+        """报听; declared on a hand whose self-draw win is on offer, it declines that win (the
+        declaration is the choice, as a discard would be, BS-TING-4): the 过手胡 block starts
+        now, and the seat's next draw (a kong's replacement, BS-TING-5) lifts it."""
+        seat = action.seat
         seats = list(state.seats)
-        seats[action.seat] = replace(seats[action.seat], ting=True)
-        return replace(state, seats=tuple(seats), events=(*state.events, Declared(action.seat)))
+        if self.declines_self_win(state, seat):
+            seats[seat] = replace(seats[seat], ting=True, pass_hu=True)
+        else:
+            seats[seat] = replace(seats[seat], ting=True)
+        return replace(state, seats=tuple(seats), events=(*state.events, Declared(seat)))
 
     def _do_ti(self, state: State, action: Ti) -> State:
         """提: ``action.tile`` goes into the meld in place of ``action.wild``, which returns to

@@ -9,7 +9,6 @@ from typing import ClassVar
 import attrs
 
 from mahjong_rules.counts import TileCounts, TileSet
-from mahjong_rules.engine.actions import Ting
 from mahjong_rules.engine.edit import after_peng, end_hand, record_wins
 from mahjong_rules.engine.events import Event, Paid, PaymentsCancelled
 from mahjong_rules.engine.settlement import (
@@ -19,7 +18,7 @@ from mahjong_rules.engine.settlement import (
     WinRecord,
     deltas_of,
 )
-from mahjong_rules.engine.state import SeatState, State, replace
+from mahjong_rules.engine.state import SeatState, State
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind, fan_to_points
@@ -61,7 +60,7 @@ class Baoshan(Rules):
     def _declared_on_this_tile(self, state: State, seat: int) -> bool:
         """BS-TING-2, BS-TING-4: the seat declared 报听 in this turn on the tiles it holds now (no
         kong replacement drawn since), so it chose 报听 over the win these tiles offer. The
-        declaration sets the seat's 过手胡 block when it declines a win (:meth:`_do_ting`), and
+        declaration sets the seat's 过手胡 block when it declines a win (the engine's 报听), and
         its next draw lifts it: a seat in turn holds a block only from that, so a replacement
         drawn after an allowed kong is a new tile (BS-TING-5), whether the seat konged before
         declaring or after. Without a kong in the turn the draws tell it too (its first draw,
@@ -151,19 +150,6 @@ class Baoshan(Rules):
             # BS-TING-2: a non-dealer declares on his draw if the tiles he held before are ready
             return self._ready(s.concealed.remove(s.drawn))
         return False
-
-    def _do_ting(self, state: State, action: Ting) -> State:
-        """报听; declared on a complete hand whose win is on offer, it declines that win: the
-        seat's 过手胡 block (BS-TING-4, BS-PASSHU-1) starts now, and its next draw (a kong's
-        replacement, BS-TING-5) lifts it, as every draw does."""
-        seat = action.seat
-        declines = self.declines_self_win(state, seat)
-        state = super()._do_ting(state, action)
-        if not declines:
-            return state
-        seats = list(state.seats)
-        seats[seat] = replace(seats[seat], pass_hu=True)
-        return replace(state, seats=tuple(seats))
 
     def discardable(self, state: State, seat: int) -> TileCounts | Iterable[Tile]:
         s = state.seats[seat]
