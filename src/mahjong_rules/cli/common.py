@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from mahjong_rules.tiles import Tile
 from mahjong_rules.variants import Rules, get_variant
 
 __all__ = [
@@ -52,6 +53,11 @@ def one_line(text: str) -> str:
 def seed_text(seed: object) -> str:
     """A record's seed as printed: a number or text as is, bytes in hex."""
     return seed.hex() if isinstance(seed, bytes) else str(seed)
+
+
+def tile_text(tile: Tile) -> str:
+    """``5m 五万``: a tile's notation and its Chinese name, as the logs write it."""
+    return f"{tile.notation} {tile.name_zh}"
 
 
 def signed(n: int) -> str:

@@ -16,6 +16,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from mahjong_rules.cli.common import tile_text
 from mahjong_rules.cli.human_text import Lang
 from mahjong_rules.cli.log_zh import event_lines_zh
 from mahjong_rules.cli.settle import Items, payment_line, settlement_lines
@@ -66,11 +67,6 @@ _HOW = {
 }
 _CANCELLED = {"gang_shang_pao": "杠上炮 gang_shang_pao", "draw_game": "黄庄 draw_game"}
 _KONG_ZH = {MeldKind.ZHI_GANG: "直杠", MeldKind.BU_GANG: "补杠", MeldKind.AN_GANG: "暗杠"}
-
-
-def tile_text(tile: Tile) -> str:
-    """``5m 五万``."""
-    return f"{tile.notation} {tile.name_zh}"
 
 
 def tiles_text(tiles: Iterable[Tile]) -> str:

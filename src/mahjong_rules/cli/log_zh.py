@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from mahjong_rules.cli.common import tile_text
 from mahjong_rules.cli.settle import Items, payment_line
 from mahjong_rules.engine.events import (
     Claimed,
@@ -51,12 +52,8 @@ _HOW = {
 _CANCELLED = {"gang_shang_pao": "杠上炮", "draw_game": "黄庄"}
 
 
-def _tile(tile: Tile) -> str:
-    return f"{tile.notation} {tile.name_zh}"
-
-
 def _tiles(tiles: Iterable[Tile]) -> str:
-    return "，".join(_tile(t) for t in tiles) or "无"
+    return "，".join(tile_text(t) for t in tiles) or "无"
 
 
 def meld_zh(meld: Meld) -> str:
@@ -92,7 +89,7 @@ def breakdown_lines_zh(breakdown: Breakdown, indent: str = "  ") -> list[str]:
 
 def win_line_zh(win: WinRecord) -> str:
     """``座位 2 胡 1p 一筒，点炮（座位 3 放炮）``."""
-    line = f"座位 {win.seat} 胡 {_tile(win.tile)}，{_HOW[win.how]}"
+    line = f"座位 {win.seat} 胡 {tile_text(win.tile)}，{_HOW[win.how]}"
     if win.from_seat is not None:
         line += f"（座位 {win.from_seat} {'被抢杠' if win.how is WinKind.ROB_KONG else '放炮'}）"
     if win.forced:
@@ -112,7 +109,7 @@ def event_lines_zh(
         if state is not None:
             lines += [f"  座位 {k} 手牌 {s.concealed}" for k, s in enumerate(state.seats)]
             if state.indicator is not None:
-                lines.append(f"本金 {_tile(state.indicator)}；听用 {_tiles(state.wild_kinds)}")
+                lines.append(f"本金 {tile_text(state.indicator)}；听用 {_tiles(state.wild_kinds)}")
         return lines
     if isinstance(event, Won):
         return [win_line_zh(event.win), *breakdown_lines_zh(event.win.breakdown)]
@@ -129,10 +126,10 @@ def event_lines_zh(
 def _simple(event: Event) -> list[str] | None:
     """The one-line events about one seat."""
     if isinstance(event, Drew):
-        what = "一张牌" if event.tile is None else _tile(event.tile)
+        what = "一张牌" if event.tile is None else tile_text(event.tile)
         return [f"座位 {event.seat} {'补张' if event.replacement else '摸'} {what}"]
     if isinstance(event, Discarded):
-        return [f"座位 {event.seat} 打出 {_tile(event.tile)}"]
+        return [f"座位 {event.seat} 打出 {tile_text(event.tile)}"]
     if isinstance(event, Passed):
         return [f"座位 {event.seat} 过"]
     if isinstance(event, Claimed | Konged):
@@ -142,7 +139,7 @@ def _simple(event: Event) -> list[str] | None:
     if isinstance(event, Swapped):
         return [
             f"座位 {event.seat} 提：{event.meld.tile.notation} 放入 {event.meld}，"
-            f"换回听用 {_tile(event.wild)}"
+            f"换回听用 {tile_text(event.wild)}"
         ]
     if isinstance(event, ConcealedSwapped):
         return [f"座位 {event.seat} 提（暗杠）"]
