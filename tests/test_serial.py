@@ -119,22 +119,22 @@ def state_doc() -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d.update(format=2), "format: this version reads format 1, the document has 2"),
+        (lambda d: d.update(format=3), "format: this version reads format 2, the document has 3"),
         (
             lambda d: d.update(format=None),
-            "format: this version reads format 1, the document has None",
+            "format: this version reads format 2, the document has None",
         ),
         (
             lambda d: d.update(format=True),
-            "format: this version reads format 1, the document has True",
+            "format: this version reads format 2, the document has True",
         ),
         (
             lambda d: d["seats"][0].update(format=0),
-            "state.seats[0].format: this version reads format 1",
+            "state.seats[0].format: this version reads format 2",
         ),
         (
-            lambda d: d["options"].update(format="1"),
-            "state.options.format: this version reads format 1",
+            lambda d: d["options"].update(format="2"),
+            "state.options.format: this version reads format 2",
         ),
         (lambda d: d.update(type="Sandwich"), "type: no serializable type 'Sandwich'"),
         (lambda d: d.update(players=True), "state.players: expected int, got True"),

@@ -85,19 +85,37 @@ def test_a_result_reads_back_on_its_own() -> None:
     assert from_dict(doc["seats"][0]) == final.seats[0]
 
 
-@pytest.mark.parametrize("wrong", [0, 2, "1", True, None, [1]])
+@pytest.mark.parametrize("wrong", [0, 1, 3, "2", True, None, [2]])
 def test_a_wrong_format_is_refused_at_any_depth(wrong: Any) -> None:
+    """A part of a format-2 document may not be of format 1 (nor anything but 2)."""
     state = random_hand(get_variant("baoshan", players=2), 1)[5]
     doc = to_dict(state)
     doc["seats"][1]["format"] = wrong
     with pytest.raises(SerializationError) as caught:
         from_dict(doc, State)
     assert str(caught.value) == (
-        f"state.seats[1].format: this version reads format 1, the document has {wrong!r}"
+        f"state.seats[1].format: this version reads format 2, the document has {wrong!r}"
     )
+    if wrong == 1 and wrong.__class__ is int:
+        return  # a whole document of format 1 reads (tests/test_format1_documents.py)
     action = {"type": "Pass", "seat": 1, "format": wrong}
-    with pytest.raises(SerializationError, match=r"^format: this version reads format 1, the"):
+    with pytest.raises(SerializationError, match=r"^format: this version reads format 2, the"):
         from_dict(action)
+
+
+@pytest.mark.parametrize("wrong", [0, 2, 3, "1", True, None])
+def test_a_format1_document_is_format1_at_any_depth(wrong: Any) -> None:
+    """A format-1 document is rewritten whole (serial.format1): a part of another format in it
+    is refused, naming the part."""
+    state = random_hand(get_variant("baoshan", players=2), 1)[5]
+    doc = to_dict(state)
+    doc["format"] = 1
+    doc["seats"][1]["format"] = wrong
+    with pytest.raises(SerializationError) as caught:
+        from_dict(doc, State)
+    assert str(caught.value) == (
+        f"state.seats[1].format: a part of a format-1 document must be format 1, got {wrong!r}"
+    )
 
 
 # ------------------------------------------------------------------------------ bounds

@@ -6,7 +6,7 @@ read back equal::
 
     >>> from mahjong_rules import Discard, Tile, get_variant
     >>> to_dict(Discard(2, Tile('5m')))
-    {'type': 'Discard', 'seat': 2, 'tile': '5m', 'format': 1}
+    {'type': 'Discard', 'seat': 2, 'tile': '5m', 'format': 2}
     >>> from_dict(to_dict(Discard(2, Tile('5m'))))
     Discard(seat=2, tile=Tile('5m'))
     >>> state = get_variant("yongshan").new_hand(seed=3)
@@ -40,6 +40,7 @@ from mahjong_rules.serial.codec import (
     known_types,
     preview,
 )
+from mahjong_rules.serial.format1 import OLD_FORMAT, upgrade
 from mahjong_rules.variants.options import Options
 
 __all__ = ["FORMAT_VERSION", "check_state", "from_dict", "to_dict"]
@@ -68,10 +69,14 @@ def from_dict(data: Any, expected: type[Any] | None = None) -> Any:
     Raises :class:`~mahjong_rules.errors.SerializationError` naming the first field that is
     wrong, for a document of another format version, one beyond the bounds of
     :mod:`~mahjong_rules.serial.bounds`, or a state that could not occur (:func:`check_state`).
+    A document of format 1 is read as the format-2 document meaning the same
+    (:mod:`~mahjong_rules.serial.format1`).
     """
     if not isinstance(data, dict):
         raise SerializationError(f"expected a document (a dict), got {type(data).__name__}")
-    check_format(data, "")
+    old = data.get("format") == OLD_FORMAT and data["format"].__class__ is int
+    if not old:
+        check_format(data, "")
     name = data.get("type")
     if name == "Options":
         tp: Any = Options
@@ -83,6 +88,8 @@ def from_dict(data: Any, expected: type[Any] | None = None) -> Any:
         raise SerializationError(f"type: expected {expected.__name__}, the document has {name}")
     root = _root_name(tp)
     check_bounds(data, root)
+    if old:  # checked for size first, then rewritten as what it means in this format
+        data = upgrade(data, FORMAT_VERSION, path=root)
     value = decode(data, tp, root)
     if isinstance(value, State):  # no other type holds a state: check it whole
         check_state(value, root)

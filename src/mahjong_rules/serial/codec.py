@@ -45,7 +45,7 @@ from mahjong_rules.variants.options import Options
 
 __all__ = ["FORMAT_VERSION", "check_format", "decode", "encode", "known_types", "preview"]
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 """The document format this version writes and reads."""
 
 JSON = Any
