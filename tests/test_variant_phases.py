@@ -7,7 +7,8 @@ told to it alone (its private view, an event the others see without the suit); w
 seat has chosen the suits are revealed to all (the public view, an event). Baoshan's own 买点
 (BS-BUY-1, a per-match phase before the deal) stays listed first. A second toy adds a phase
 before the deal that asks nobody (skipped), an ante every seat answers before the deal, and a
-phase at the hand's end where each seat still in the hand says whether it shows its tiles.
+phase at the hand's end where each seat still in the hand says whether it shows its tiles. A
+third lists the ante before 买点 (a per-match phase after one that is not).
 """
 
 from __future__ import annotations
@@ -239,13 +240,29 @@ class PhasesToy(QueToy):
     event_types = (*QueToy.event_types, HandsShown)
 
 
+@attrs.frozen
+class AnteFirstOptions(BaoshanOptions):
+    """The third toy's room options."""
+
+
+class AnteFirst(QueToy):
+    """The 定缺 toy with the ante before 买点: a per-match phase after one that is not."""
+
+    name = "ante_first_toy"
+    name_zh = "先底玩具"
+    options_class = AnteFirstOptions
+    phases: ClassVar[tuple[OwnPhase, ...]] = (Anteing(), Buying(), Voiding())
+    action_types = (*QueToy.action_types, Ante)
+
+
 @pytest.fixture(autouse=True)
 def toys(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Both toys registered, in a copy of the registry restored afterwards."""
+    """The three toys registered, in a copy of the registry restored afterwards."""
     monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
     registry.rules_for.cache_clear()
     registry.register_variant(QueToy)
     registry.register_variant(PhasesToy)
+    registry.register_variant(AnteFirst)
     yield
     registry.rules_for.cache_clear()
 
@@ -736,3 +753,53 @@ def test_bs_buy_1_a_match_gives_the_per_match_answers_to_its_next_hand() -> None
         other.record(state)
     with pytest.raises(OptionsError):
         Match(rules, answers=[BuyPoints(0, 2), BuyPoints(1, 0), BuyPoints(2, 0)])
+
+
+def _played(rules: Rules, state: State, seed: int) -> State:
+    rng = random.Random(seed)
+    while not rules.is_over(state):
+        state = rules.apply(state, rng.choice(rules.legal_actions(state, min(rules.to_act(state)))))
+    return state
+
+
+@pytest.mark.parametrize("answers", [(), (BuyPoints(0, 1),)], ids=["none", "one seat's"])
+def test_bs_buy_1_a_match_refuses_answers_missing_a_per_match_phase(answers: Any) -> None:
+    """BS-BUY-1 (issue 19): a match given answers that do not answer its per-match phase
+    (买点) for every seat could never record its first hand (the hand's answers would differ
+    from them): ``Match`` refuses them with OptionsError."""
+    rules = get_variant("phases_toy", players=3, buy_points="dead_1")
+    with pytest.raises(OptionsError, match="answers"):
+        Match(rules, answers=answers)
+
+
+def test_bs_buy_1_a_match_takes_its_answers_in_any_order() -> None:
+    """BS-BUY-1, FLOW-2 (issue 19): the answers given to a match in another order than by seat
+    are the same answers: its first hand records, and the match keeps them by seat."""
+    rules = get_variant("phases_toy", players=3, buy_points="dead_1")
+    answers = (BuyPoints(2, 1), BuyPoints(0, 1), BuyPoints(1, 0))
+    match = Match(rules, answers=answers)
+    state = match.new_hand(seed=1)
+    assert state.stage == "ante" and [s.variant.points for s in state.seats] == [1, 0, 1]
+    match = match.record(_played(rules, state, 1))
+    assert match.answers == (BuyPoints(0, 1), BuyPoints(1, 0), BuyPoints(2, 1))
+
+
+def test_bs_buy_1_a_per_match_phase_after_another_is_carried_to_the_next_hand() -> None:
+    """BS-BUY-1 (issue 19): with the ante listed before 买点, a match's next hand asks the ante
+    again and then does not ask 买点: the points of the first hand hold."""
+    rules = get_variant("ante_first_toy", players=3, buy_points="dead_1")
+    match = Match(rules)
+    state = match.new_hand(seed=1)
+    assert state.stage == "ante"
+    for seat in range(3):
+        state = rules.apply(state, Ante(seat))
+    assert state.stage == "buying"
+    for seat in range(3):
+        state = rules.apply(state, BuyPoints(seat, seat % 2))
+    match = match.record(_played(rules, state, 1))
+    assert match.answers == (BuyPoints(0, 0), BuyPoints(1, 1), BuyPoints(2, 0))
+    second = match.new_hand(seed=2)
+    assert second.stage == "ante"
+    for seat in range(3):
+        second = rules.apply(second, Ante(seat))
+    assert second.stage == "void" and [s.variant.points for s in second.seats] == [0, 1, 0]
