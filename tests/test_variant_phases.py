@@ -29,7 +29,12 @@ from mahjong_rules.engine.events import Dealt, Event, Settled
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.phases import OwnPhase, When
 from mahjong_rules.engine.state import replace
-from mahjong_rules.errors import IllegalActionError, OptionsError, SerializationError
+from mahjong_rules.errors import (
+    IllegalActionError,
+    OptionsError,
+    SerializationError,
+    UnknownVariantError,
+)
 from mahjong_rules.serial import check_state, from_dict, to_dict
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants import get_variant, registry
@@ -803,3 +808,28 @@ def test_bs_buy_1_a_per_match_phase_after_another_is_carried_to_the_next_hand() 
     for seat in range(3):
         second = rules.apply(second, Ante(seat))
     assert second.stage == "void" and [s.variant.points for s in second.seats] == [0, 1, 0]
+
+
+@attrs.frozen
+class TwiceOptions(BaoshanOptions):
+    """The options of a toy listing two phases of one name."""
+
+
+class Twice(QueToy):
+    """Two phases named ``ante``: the state's stage could not tell them apart (the second
+    would be taken for the first when it resolves, and opened again, for ever)."""
+
+    name = "twice_toy"
+    options_class = TwiceOptions
+    phases: ClassVar[tuple[OwnPhase, ...]] = (Anteing(), Anteing(), Voiding())
+    action_types = (*QueToy.action_types, Ante)
+
+
+def test_registering_two_phases_of_one_name_is_refused() -> None:
+    """Issue 19: a phase's name is unique in its variant (the state's ``stage`` names the open
+    phase by it): registering a variant listing two phases named ``ante`` raises ValueError,
+    and leaves it unregistered."""
+    with pytest.raises(ValueError, match="ante"):
+        registry.register_variant(Twice)
+    with pytest.raises(UnknownVariantError):
+        get_variant("twice_toy")
