@@ -833,3 +833,22 @@ def test_registering_two_phases_of_one_name_is_refused() -> None:
         registry.register_variant(Twice)
     with pytest.raises(UnknownVariantError):
         get_variant("twice_toy")
+
+
+@pytest.mark.parametrize(
+    ("name", "buy", "answers"),
+    [
+        ("phases_toy", "dead_1", (BuyPoints(1, 1),)),
+        ("que_phase_toy", "none", (ChooseVoid(1, M),)),
+    ],
+    ids=["买点", "定缺"],
+)
+def test_a_hand_given_some_answers_in_advance_reads_back(name: str, buy: str, answers: Any) -> None:
+    """BS-BUY-1 (issue 19): ``new_hand(answers=...)`` stopping inside a phase (one seat of
+    three answered, before the deal or after it) makes a state like any other: accepted by
+    ``check_state``, and read back equal. (Answers given in advance count no step.)"""
+    rules = get_variant(name, players=3, buy_points=buy)
+    state = rules.new_hand(seed=4, answers=answers)
+    assert state.phase is Phase.CHOOSING and state.answers == answers and state.step == 0
+    check_state(state)
+    assert from_dict(to_dict(state)) == state
