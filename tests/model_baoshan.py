@@ -43,11 +43,11 @@ from mahjong_rules.engine.events import (
     Discarded,
     Event,
     Konged,
-    PointsBought,
     WallExhausted,
     Won,
 )
 from mahjong_rules.engine.state import SeatState
+from mahjong_rules.variants.baoshan.buying import PointsBought
 from reference import ref_decompositions, ref_is_win
 
 __all__ = ["Entry", "Settlement", "cha_da_jiao_fan", "entries", "settle", "waits"]

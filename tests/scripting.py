@@ -38,26 +38,29 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from mahjong_rules.engine.actions import (
-    Action,
-    BuyPoints,
-    Discard,
-    Gang,
-    Hu,
-    Pass,
-    Peng,
-    Ti,
-    Ting,
-)
+from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Pass, Peng, Ti, Ting
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.state import Phase, State
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.notation import parse_tiles
 from mahjong_rules.tiles import Tile, all_tiles
 from mahjong_rules.variants import get_variant
+from mahjong_rules.variants.baoshan.buying import BuyPoints
 from mahjong_rules.variants.base import Rules
 
-__all__ = ["Q2", "Q", "T", "act", "burn", "deal", "make_wall", "play", "tiles"]
+__all__ = [
+    "Q2",
+    "Q",
+    "T",
+    "act",
+    "bought",
+    "burn",
+    "deal",
+    "make_wall",
+    "play",
+    "points_of",
+    "tiles",
+]
 
 Q = "1245789p124578s"
 """A quiet hand: 13 different tiles of 筒 and 条, no pair, three tiles from ready."""
@@ -178,7 +181,20 @@ def deal(
         players=rules.players,
         indicator=indicator,
     )
-    return rules.new_hand(wall=wall, dealer=dealer, buy_points=buy_points)
+    return rules.new_hand(wall=wall, dealer=dealer, answers=bought(buy_points))
+
+
+def bought(points: Sequence[int] | None) -> tuple[BuyPoints, ...]:
+    """买点 (BS-BUY-1) given to a new hand in advance: each seat's ``BuyPoints`` answer to
+    Baoshan's buying phase (``None``: none given, the seats buy in the phase)."""
+    return () if points is None else tuple(BuyPoints(k, p) for k, p in enumerate(points))
+
+
+def points_of(answers: Sequence[Action] | None) -> tuple[int, ...] | None:
+    """The points of a match's 买点 answers (``None`` before the first hand has bought)."""
+    if answers is None:
+        return None
+    return tuple(a.points for a in answers if isinstance(a, BuyPoints))
 
 
 def act(token: str) -> Action:

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 from mahjong_rules.engine.action_text import read_action
 from mahjong_rules.engine.actions import (
     Action,
-    BuyPoints,
     Discard,
     Gang,
     Hu,
@@ -29,6 +28,7 @@ from mahjong_rules.errors import (
 )
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.tiles import Tile, all_tiles
+from mahjong_rules.variants.baoshan.buying import BuyPoints
 
 T = Tile
 AN, ZHI, BU = MeldKind.AN_GANG, MeldKind.ZHI_GANG, MeldKind.BU_GANG
@@ -173,7 +173,7 @@ def test_text_that_is_not_a_str_is_refused() -> None:
 def test_read_action_gives_the_constructor_arguments() -> None:
     assert read_action("0 杠 7p 暗") == ("gang", 0, (T("7p"), AN, ()))
     assert read_action("2 peng *8p") == ("peng", 2, (W8,))
-    assert read_action("2 buy 2") == ("buy", 2, (2,))
+    assert parse_action("2 buy 2") == BuyPoints(2, 2)  # BS-BUY-1: Baoshan's own, registered
     assert read_action("3 hu") == ("hu", 3, ())
 
 

@@ -30,9 +30,10 @@ from mahjong_rules import (
     WinKind,
     get_variant,
 )
-from mahjong_rules.engine.events import Dealt, Declared, Drew, Event, PointsBought
+from mahjong_rules.engine.events import Dealt, Declared, Drew, Event
+from mahjong_rules.variants.baoshan.buying import PointsBought
 from mahjong_rules.variants.base import Rules
-from scripting import Q2, Q, T, burn, new, play
+from scripting import Q2, Q, T, bought, burn, new, play
 
 KONG, WIN = PaymentReason.KONG, PaymentReason.WIN
 AN, BU, ZHI = MeldKind.AN_GANG, MeldKind.BU_GANG, MeldKind.ZHI_GANG
@@ -116,12 +117,12 @@ def test_bs_deal1_buying_comes_before_the_deal() -> None:
     in which nothing is dealt; the deal follows the last seat's choice."""
     rules = get_variant("baoshan", buy_points="dead_2")
     state = rules.new_hand(seed=5)
-    assert state.phase is Phase.BUYING
+    assert state.phase is Phase.CHOOSING
     assert all(len(s.concealed) == 0 for s in state.seats) and state.front == 0
     assert rules.to_act(state) == frozenset({0, 1, 2, 3})
     log: list[Event] = []
     state = play(rules, state, "2:M2 0:M0 3:M1", log=log)
-    assert state.phase is Phase.BUYING and rules.to_act(state) == frozenset({1})
+    assert state.phase is Phase.CHOOSING and rules.to_act(state) == frozenset({1})
     state = play(rules, state, "1:M0", log=log)
     assert log[:4] == [
         PointsBought(2, 2),
@@ -130,7 +131,7 @@ def test_bs_deal1_buying_comes_before_the_deal() -> None:
         PointsBought(1, 0),
     ]
     assert log[4] == Dealt(0, 55)
-    assert state.phase is Phase.TURN and [s.points for s in state.seats] == [0, 0, 2, 1]
+    assert state.phase is Phase.TURN and [s.variant.points for s in state.seats] == [0, 0, 2, 1]
     assert [s.tiles_count for s in state.seats] == [14, 13, 13, 13]
 
 
@@ -162,12 +163,13 @@ def test_bs_buy1_points_given_to_new_hand_skip_the_buying() -> None:
     """BS-BUY-1: the choice holds for the whole match: later hands pass it to new_hand, which
     deals at once; points above the cap are refused."""
     rules = get_variant("baoshan", buy_points="dead_1")
-    state = rules.new_hand(seed=5, buy_points=(1, 0, 1, 0))
-    assert state.phase is Phase.TURN and [s.points for s in state.seats] == [1, 0, 1, 0]
-    with pytest.raises(OptionsError, match="buy_points"):
-        rules.new_hand(seed=5, buy_points=(2, 0, 0, 0))
-    with pytest.raises(OptionsError, match="buy_points"):
-        rules.new_hand(seed=5, buy_points=(1, 0, 0))
+    state = rules.new_hand(seed=5, answers=bought((1, 0, 1, 0)))
+    assert state.phase is Phase.TURN and [s.variant.points for s in state.seats] == [1, 0, 1, 0]
+    assert state.step == 0 and [e.points for e in state.events[:4]] == [1, 0, 1, 0]  # type: ignore[attr-defined]
+    with pytest.raises(OptionsError, match=r"^answers\[0\]: BuyPoints\(seat=0, points=2\) is not"):
+        rules.new_hand(seed=5, answers=bought((2, 0, 0, 0)))
+    partial = rules.new_hand(seed=5, answers=bought((1, 0, 0)))  # the fourth seat buys in play
+    assert partial.phase is Phase.CHOOSING and rules.to_act(partial) == {3}
 
 
 # ------------------------------------------------------------------ BS-END-1

@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 import pytest
 
-from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Pass, Peng
+from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Pass, Peng
 from mahjong_rules.engine.match import Match
 from mahjong_rules.engine.settlement import HandResult, PaymentReason
 from mahjong_rules.engine.state import Phase, State
@@ -28,10 +28,12 @@ from mahjong_rules.errors import IllegalActionError, OptionsError
 from mahjong_rules.notation import parse_tiles
 from mahjong_rules.tiles import Tile, all_tiles
 from mahjong_rules.variants import get_variant
+from mahjong_rules.variants.baoshan.buying import BuyPoints
 from mahjong_rules.variants.baoshan.options import DEFAULT_FANS, BaoshanOptions
 from mahjong_rules.variants.baoshan.patterns import baoshan_patterns
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.wins import shanten
+from scripting import bought, points_of
 
 BAOSHAN = get_variant("baoshan")
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -372,13 +374,17 @@ def test_record_refuses_a_hand_of_another_room_or_dealer() -> None:
 def test_match_arguments_are_checked() -> None:
     with pytest.raises(OptionsError, match=r"first_dealer must be a seat 0\.\.2"):
         Match(get_variant("baoshan", players=3), first_dealer=3)
-    with pytest.raises(OptionsError, match=r"buy_points must be 4 whole numbers 0\.\.0"):
-        Match(BAOSHAN, buy_points=(1, 0, 0, 0))
-    with pytest.raises(OptionsError, match=r"0\.\.1"):
-        Match(get_variant("baoshan", buy_points="dead_1"), buy_points=(2, 0, 0, 0))
+    with pytest.raises(
+        OptionsError, match=r"answers\[0\]: BuyPoints\(seat=0, points=1\) is not an"
+    ):
+        Match(BAOSHAN, answers=bought((1, 0, 0, 0)))  # BS-BUY-1: this room buys none
+    with pytest.raises(OptionsError, match=r"answers\[0\]: BuyPoints\(seat=0, points=2\) is not"):
+        Match(get_variant("baoshan", buy_points="dead_1"), answers=bought((2, 0, 0, 0)))
+    with pytest.raises(OptionsError, match=r"answers\[1\] is not an action of a seat 0\.\.3"):
+        Match(BAOSHAN, answers=(Hu(0), "0 buy 1"))  # type: ignore[arg-type]
     with pytest.raises(OptionsError, match="rules of a room"):
         Match("baoshan")  # type: ignore[arg-type]
-    with pytest.raises(OptionsError, match="needs the buy_points"):
+    with pytest.raises(OptionsError, match="needs the answers of its first hand"):
         Match(BAOSHAN, results=Match(BAOSHAN).record(_dealt_win_0()).results)
 
 
@@ -397,10 +403,10 @@ def test_match_is_a_value() -> None:
         a.first_dealer = 0  # type: ignore[misc]
     played = Match(BAOSHAN).record(_dealt_win_0())
     assert repr(played) == (
-        "Match(get_variant('baoshan'), first_dealer=0, buy_points=(0, 0, 0, 0), "
+        "Match(get_variant('baoshan'), first_dealer=0, answers=(), "
         "hands_played=1, dealer=0, scores=(6, -2, -2, -2))"
     )
-    assert Match(BAOSHAN, buy_points=played.buy_points, results=played.results) == played
+    assert Match(BAOSHAN, answers=played.answers, results=played.results) == played
 
 
 # ---------------------------------------------------------------------- 买点 (BS-BUY-1)
@@ -429,29 +435,29 @@ def test_points_bought_in_the_first_hand_are_kept(
     the choice holds for every later hand and feeds the payments (BS-PAY-2)."""
     rules = get_variant("baoshan", buy_points=mode)
     match = Match(rules)
-    assert match.buy_points is None
+    assert points_of(match.answers) is None
     state = match.new_hand(wall=DISCARD_WIN)
-    assert state.phase is Phase.BUYING
+    assert state.phase is Phase.CHOOSING
     assert rules.to_act(state) == {0, 1, 2, 3}
     assert rules.legal_actions(state, 2) == (BuyPoints(2, 0), BuyPoints(2, 1), BuyPoints(2, 2))
     state = _buy(rules, state, {0: 2, 1: 1, 2: 0, 3: 1})
     assert state.phase is Phase.TURN
-    assert [s.points for s in state.seats] == [2, 1, 0, 1]
+    assert [s.variant.points for s in state.seats] == [2, 1, 0, 1]
 
     # hand 1: seat 1 wins 平胡 (1 point) on dealer 0's discard
     state = play(rules, state, Discard(0, T("5p")), Hu(1))
     assert [p.amount for p in result_of(state).payments] == [first_amount]
     match = match.record(state)
-    assert (match.buy_points, match.dealer) == ((2, 1, 0, 1), 1)
+    assert (points_of(match.answers), match.dealer) == ((2, 1, 0, 1), 1)
 
     # hand 2: no buying; dealer 1 wins 门清 (2 points) on his dealt 14
     state = match.new_hand(wall=DEALT_WIN_1)
     assert state.phase is Phase.TURN
-    assert [s.points for s in state.seats] == [2, 1, 0, 1]
+    assert [s.variant.points for s in state.seats] == [2, 1, 0, 1]
     state = play(rules, state, Hu(1))
     assert result_of(state).deltas == second_deltas
     match = match.record(state)
-    assert match.buy_points == (2, 1, 0, 1)
+    assert points_of(match.answers) == (2, 1, 0, 1)
     assert match.scores == tuple(
         a + b for a, b in zip((-first_amount, first_amount, 0, 0), second_deltas, strict=True)
     )
@@ -467,7 +473,7 @@ def test_bought_points_feed_cha_jiao_in_a_later_hand() -> None:
     state = play(rules, state, Hu(0))  # 门清 2 points; each payer: (2 + his points) + 2
     assert result_of(state).deltas == (14, -5, -4, -5)
     match = match.record(state)
-    assert (match.dealer, match.buy_points) == (0, (2, 1, 0, 1))
+    assert (match.dealer, points_of(match.answers)) == (0, (2, 1, 0, 1))
 
     state = play_out(rules, match.new_hand(wall=ONE_PAYS_THREE))
     result = result_of(state)
@@ -483,12 +489,12 @@ def test_bought_points_feed_cha_jiao_in_a_later_hand() -> None:
 def test_points_given_up_front_skip_the_buying_phase() -> None:
     """BS-BUY-1: a server that collected the points itself passes them to the match."""
     rules = get_variant("baoshan", buy_points="dead_1")
-    match = Match(rules, buy_points=(1, 0, 1, 0))
+    match = Match(rules, answers=bought((1, 0, 1, 0)))
     state = match.new_hand(wall=DISCARD_WIN)
     assert state.phase is Phase.TURN
     state = play(rules, state, Discard(0, T("5p")), Hu(1))
     assert [p.amount for p in result_of(state).payments] == [1 + 0 + 1]
-    assert match.record(state).buy_points == (1, 0, 1, 0)
+    assert points_of(match.record(state).answers) == (1, 0, 1, 0)
 
 
 def test_record_refuses_a_hand_with_other_points() -> None:
@@ -497,8 +503,10 @@ def test_record_refuses_a_hand_with_other_points() -> None:
     match = Match(rules)
     state = _buy(rules, match.new_hand(wall=DISCARD_WIN), {0: 2, 1: 1, 2: 0, 3: 1})
     match = match.record(play(rules, state, Discard(0, T("5p")), Hu(1)))
-    rebought = rules.new_hand(wall=DEALT_WIN_1, dealer=1, buy_points=(0, 0, 0, 0))
-    with pytest.raises(IllegalActionError, match=r"bought points \(0, 0, 0, 0\)"):
+    rebought = rules.new_hand(wall=DEALT_WIN_1, dealer=1, answers=bought((0, 0, 0, 0)))
+    with pytest.raises(
+        IllegalActionError, match=r"played with the answers \(BuyPoints\(seat=0, points=0\)"
+    ):
         match.record(play(rules, rebought, Hu(1)))
 
 
@@ -512,7 +520,7 @@ def _bot(rules: Rules, state: State, seat: int, rng: random.Random) -> Action:
     wins = [a for a in actions if isinstance(a, Hu)]
     if wins and rng.random() < 0.85:
         return wins[0]
-    if state.phase is Phase.BUYING:
+    if state.phase is Phase.CHOOSING:
         return rng.choice(actions)
     if state.phase is Phase.TURN:
         kongs = [a for a in actions if isinstance(a, Gang)]
@@ -567,7 +575,8 @@ def test_random_matches_follow_the_dealer_and_buying_rules(options: dict[str, An
         assert state.dealer == match.dealer
         if hand:
             assert state.phase is Phase.TURN
-            assert tuple(s.points for s in state.seats) == match.buy_points
+            points = tuple(s.variant.points for s in state.seats)
+            assert points == (points_of(match.answers) or (0,) * rules.players)
         while rules.result(state) is None:
             seat = min(rules.to_act(state))
             state = rules.apply(state, _bot(rules, state, seat, rng))
@@ -583,9 +592,10 @@ def test_random_matches_follow_the_dealer_and_buying_rules(options: dict[str, An
             a + b for a, b in zip(before.scores, result.deltas, strict=True)
         )
         assert sum(match.scores) == 0
-        assert match.buy_points == tuple(s.points for s in state.seats)
-    if rules.buy_cap == 0:
-        assert match.buy_points == (0,) * rules.players
+        if getattr(rules, "buy_cap", 0):
+            assert points_of(match.answers) == tuple(s.variant.points for s in state.seats)
+        else:
+            assert match.answers == ()  # BS-BUY-1: a room that buys none asks nothing
 
 
 # ---------------------------------------------------------------------- docs/baoshan.rst

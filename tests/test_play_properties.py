@@ -83,12 +83,13 @@ from mahjong_rules.engine.events import (
     Konged,
     Passed,
     PaymentsCancelled,
-    PointsBought,
     Won,
 )
 from mahjong_rules.engine.wall import make_wall
+from mahjong_rules.variants.baoshan.buying import PointsBought
 from mahjong_rules.variants.baoshan.options import DEFAULT_FANS, BaoshanOptions
 from model_baoshan import check_settlement, settle
+from scripting import bought
 
 MAX_STEPS = 2000
 """No hand takes more actions than this (136 tiles, each drawn and discarded once at most)."""
@@ -166,17 +167,22 @@ class Deal:
     def new_hand(self) -> State:
         if not self.stacked:
             return self.rules.new_hand(
-                seed=self.seed, dealer=self.dealer, buy_points=self.buy_points
+                seed=self.seed, dealer=self.dealer, answers=self.answers
             )
         wall = stacked_wall(self.seed, honors=self.rules.honors, run=self.stacked)
-        return self.rules.new_hand(wall=wall, dealer=self.dealer, buy_points=self.buy_points)
+        return self.rules.new_hand(wall=wall, dealer=self.dealer, answers=self.answers)
+
+    @property
+    def answers(self) -> tuple[BuyPoints, ...]:
+        """买点 (BS-BUY-1) given in advance, in a room that buys points."""
+        return bought(self.buy_points) if getattr(self.rules, "buy_cap", 0) else ()
 
 
 @st.composite
 def deals(draw: st.DrawFn) -> Deal:
     rules = get_variant("baoshan", **draw(ROOM_OPTIONS))
     n = rules.players
-    cap = rules.buy_cap
+    cap = getattr(rules, "buy_cap", 0)
     points = st.tuples(*[st.integers(0, cap)] * n)
     buy = draw(st.none() | points) if cap else draw(st.none() | st.just((0,) * n))
     seed = draw(st.integers(0, 2**32 - 1))
@@ -367,7 +373,7 @@ def check_tiles(state: State, table: Table, accounts: Accounts) -> None:
 def check_sizes(state: State) -> None:
     """Each seat holds 13 tiles (melds count 3), 14 for the seat in turn or making a 补杠."""
     sizes = [s.tiles_count for s in state.seats]
-    if state.phase is Phase.BUYING:
+    if state.phase is Phase.CHOOSING:
         assert sizes == [0] * state.players
     elif state.phase in (Phase.TURN, Phase.ROB):
         assert sizes == [14 if i == state.current else 13 for i in range(state.players)]
@@ -404,8 +410,10 @@ def check_acting(rules: Rules, state: State) -> None:
             assert Discard in kinds, "FLOW-6: a seat in turn always has a tile it may discard"
             held = state.seats[seat].concealed
             assert all(a.tile in held for a in actions if isinstance(a, Discard))
-        elif state.phase is Phase.BUYING:
-            assert actions == tuple(BuyPoints(seat, p) for p in range(rules.buy_cap + 1))
+        elif state.phase is Phase.CHOOSING:
+            assert actions == tuple(
+                BuyPoints(seat, p) for p in range(getattr(rules, "buy_cap", 0) + 1)
+            )
         else:
             # FLOW-2: only seats with a claim are asked, and each may also pass
             assert seat in state.claimants and seat != state.current
@@ -518,7 +526,9 @@ def illegal_action(rng: random.Random, rules: Rules, state: State) -> object:
         seats = [s for s in range(n) if Hu(s) not in rules.legal_actions(state, s)]
         return Hu(rng.choice(seats or [n]))
     if kind == 4:  # 买点 out of range (or outside the BUYING phase)
-        return BuyPoints(rng.randrange(n), rng.choice((-1, rules.buy_cap + 1, 3, 99)))
+        return BuyPoints(
+            rng.randrange(n), rng.choice((-1, getattr(rules, "buy_cap", 0) + 1, 3, 99))
+        )
     if kind == 5:  # not an action at all
         return rng.choice(
             (None, 0, "Pass(0)", Tile("5m"), (0,), Pass, Meld.parse("P5m@1"), object())
@@ -531,7 +541,7 @@ def illegal_action(rng: random.Random, rules: Rules, state: State) -> object:
         if isinstance(action, (Peng, Gang)):  # no wildcards in Baoshan
             return attrs.evolve(action, wild_tiles=(Tile("1z"),))
         if isinstance(action, BuyPoints):
-            return attrs.evolve(action, points=rules.buy_cap + 1)
+            return attrs.evolve(action, points=getattr(rules, "buy_cap", 0) + 1)
         if isinstance(action, Discard):
             held = state.seats[action.seat].concealed
             return attrs.evolve(action, tile=rng.choice([t for t in ALL_TILES if t not in held]))

@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 import pytest
 
-from mahjong_rules import Discard, Tile, get_variant
+from mahjong_rules import BuyPoints, Discard, Tile, get_variant
 from mahjong_rules.engine.wall import shuffled_wall
 from mahjong_rules.errors import OptionsError, ReplayError, SerializationError, WallError
 from mahjong_rules.records import HandRecord, replay
@@ -36,8 +36,8 @@ def record() -> HandRecord:
         ({"options": "baoshan"}, "options: room options, not str"),
         ({"dealer": True}, "dealer: a seat 0..2, not True"),
         ({"dealer": 3}, "dealer: a seat 0..2, not 3"),
-        ({"buy_points": (0, 0)}, "buy_points: 3 whole numbers 0..0, not (0, 0)"),
-        ({"buy_points": (True, 0, 0)}, "buy_points: 3 whole numbers 0..0, not (True, 0, 0)"),
+        ({"answers": [BuyPoints(0, 1)]}, "answers: a tuple of actions, not list"),
+        ({"answers": (Tile("5m"),)}, "answers[0]: an action, not Tile"),
         ({"digest": "abc"}, "digest: a SHA-256 in 64 lowercase hex digits"),
         ({"actions": (Discard(3, Tile("1m")),)}, "actions[0]: seat: a seat 0..2, not 3"),
         ({"actions": ("5m",)}, "actions[0]: not an action: str"),
@@ -65,8 +65,8 @@ def test_a_record_with_neither_seed_nor_wall_is_refused_when_read() -> None:
 def test_new_refuses_bools_for_the_dealer_and_points() -> None:
     with pytest.raises(OptionsError, match=r"^dealer must be a seat 0\.\.2, got True$"):
         HandRecord.new(BAOSHAN, seed=1, dealer=True)
-    with pytest.raises(OptionsError, match=r"buy_points are whole numbers, not True or False"):
-        HandRecord.new(BAOSHAN, seed=1, buy_points=[True, 0, 0])
+    with pytest.raises(OptionsError, match=r"^answers must be a sequence of actions, got 7$"):
+        HandRecord.new(BAOSHAN, seed=1, answers=7)  # type: ignore[arg-type]
     with pytest.raises(WallError, match="a seed is an int, a str or bytes, not object"):
         HandRecord.new(BAOSHAN, seed=object())  # type: ignore[arg-type]
 
@@ -101,8 +101,8 @@ def test_replay_raises_only_replay_errors() -> None:
     )
     assert caught.value.index is None
     object.__setattr__(tampered, "seed", 11)
-    object.__setattr__(tampered, "buy_points", (9, 9, 9))
-    with pytest.raises(ReplayError, match=r"^the record cannot be dealt: buy_points must be 3"):
+    object.__setattr__(tampered, "answers", (BuyPoints(0, 2),))  # BS-BUY-1: none in this room
+    with pytest.raises(ReplayError, match=r"^the record cannot be dealt: answers\[0\]: BuyPoints"):
         replay(tampered)
 
 

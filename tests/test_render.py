@@ -48,12 +48,12 @@ SVG = "{http://www.w3.org/2000/svg}"
 def _view() -> View:
     """A seat's view built by hand (not played), so the picture depends on the renderer only."""
     seats = (
-        SeatView(0, 11, (Meld.parse("P7s@2"),), 0, tuple(Tile(t) for t in ("1z", "9p")), 0,
+        SeatView(0, 11, (Meld.parse("P7s@2"),), 0, tuple(Tile(t) for t in ("1z", "9p")),
                  False, False, TileCounts("23345m456p11z1p")),
-        SeatView(1, 10, (), 1, (Tile("2s"),), 0, True, False),
-        SeatView(2, 13, (), 0, (Tile("7z"), Tile("1p")), 0, False, False),
+        SeatView(1, 10, (), 1, (Tile("2s"),), True, False),
+        SeatView(2, 13, (), 0, (Tile("7z"), Tile("1p")), False, False),
         SeatView(3, 2, (Meld.parse("P3p@0"), Meld.parse("G8s*1p@1"), Meld.parse("B4m@2"),
-                        Meld.parse("P6p@1")), 0, (), 0, False, True, TileCounts("99p")),
+                        Meld.parse("P6p@1")), 0, (), False, True, TileCounts("99p")),
     )  # fmt: skip
     return View(
         seat=0,
@@ -61,6 +61,7 @@ def _view() -> View:
         players=4,
         dealer=1,
         phase=Phase.TURN,
+        stage=None,
         current=0,
         tile=None,
         tiles_left=41,

@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from mahjong_rules import Discard, Hu, Pass, Rules, State, Tile, get_variant
@@ -76,6 +76,13 @@ def play(rules: Rules, seed: int, steps: int = 400) -> tuple[HandRecord, list[St
 
 @settings(max_examples=15, deadline=None)
 @given(rules=ROOMS, seed=st.integers(0, 2**32 - 1))
+@example(  # YS-PAT-抢杠胡: a robbed 补杠 stands in 血战, and the win on it ends a 2-seat hand
+    rules=get_variant(
+        "yongshan", players=2, wildcards="double", zi_mo_jia_fan=True, fan_cap=None,
+        ting_dian_three_players=True,
+    ),
+    seed=66498,
+)
 def test_everything_round_trips_over_random_play(rules: Rules, seed: int) -> None:
     record, states = play(rules, seed)
     round_trip(rules.options)
@@ -142,7 +149,7 @@ def state_doc() -> dict[str, Any]:
         (lambda d: d.update(dealer=7), "state.dealer: not a seat of a table of 3: 7"),
         (lambda d: d.pop("wall"), "state.wall: missing"),
         (lambda d: d.update(colour="red"), "state.colour: State has no such field"),
-        (lambda d: d.update(phase="lunch"), "state.phase: expected one of 'buying'"),
+        (lambda d: d.update(phase="lunch"), "state.phase: expected one of 'choosing'"),
         (lambda d: d["wall"].__setitem__(0, "5x"), "state.wall[0]: "),
         (lambda d: d["wall"].__setitem__(0, 5), "state.wall[0]: expected tiles in one-line"),
         (

@@ -15,12 +15,14 @@ import pytest
 
 from mahjong_rules import Rules, State, Tile, get_variant
 from mahjong_rules.counts import TileSet
-from mahjong_rules.engine.actions import BuyPoints, Gang, Hu, Pass
+from mahjong_rules.engine.actions import Gang, Hu, Pass
 from mahjong_rules.engine.settlement import Payment, PaymentReason
 from mahjong_rules.engine.state import Phase, replace
 from mahjong_rules.errors import SerializationError
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.serial import check_state, from_dict, to_dict
+from mahjong_rules.variants.baoshan.buying import BuyPoints
+from mahjong_rules.variants.baoshan.records import BaoshanSeat
 from test_baoshan_settlement import rob_window
 
 ROOMS = [
@@ -80,7 +82,7 @@ def test_claim_rob_and_buying_windows_pass() -> None:
         rob(),
         get_variant("baoshan", buy_points="live").new_hand(seed=1),
     ]
-    assert [s.phase for s in states] == [Phase.CLAIM, Phase.CLAIM, Phase.ROB, Phase.BUYING]
+    assert [s.phase for s in states] == [Phase.CLAIM, Phase.CLAIM, Phase.ROB, Phase.CHOOSING]
     for state in states:
         check_state(state)
         assert from_dict(to_dict(state)) == state
@@ -193,15 +195,14 @@ def test_hand_sizes_3k_plus_2_in_turn_and_3k_plus_1_otherwise() -> None:
 
 @pytest.mark.parametrize("points", [-1, 3, 99, 10**30, True])
 def test_buy_points_outside_the_room(points: Any) -> None:
+    """BS-BUY-1: a seat's 买点 points (Baoshan's seat record) are within the room's cap."""
     state = _turn(get_variant("baoshan", players=3, buy_points="live"))
     message = (
-        "state.seats[1].points: expected int, got bool"
+        "state.seats[1].variant: 买点 points are an int, got True"
         if points is True
-        else "state.seats[1].points: at least 0, got -1"
-        if points == -1
-        else "state.seats[1].points: 买点 points in this room are 0..2"
+        else f"state.seats[1].variant: 买点 points in this room are 0..2, got {points}"
     )
-    _refused(_seat(state, 1, points=points), message)
+    _refused(_seat(state, 1, variant=BaoshanSeat(points)), message)
 
 
 def test_payments_of_nothing_or_to_oneself() -> None:
@@ -230,7 +231,10 @@ def test_wildcards_that_do_not_follow_from_the_indicator() -> None:
 
 def test_the_other_variants_options() -> None:
     turn = _turn(BAOSHAN)
-    _refused(replace(turn, options=YONGSHAN.options), "state.indicator: the deal turns up")
+    _refused(
+        replace(turn, options=YONGSHAN.options),
+        "state.seats[0].variant: this room's variant declares no seat_state_class: expected None",
+    )  # Baoshan's seat records (BS-BUY-1) in a Yongshan room
 
 
 def test_a_dropped_ledger_key_or_bools_for_ints() -> None:
@@ -298,12 +302,13 @@ def test_buying_states_are_the_fresh_hand_and_its_answers() -> None:
     fresh = rules.new_hand(seed=4, dealer=1)
     answered = rules.apply(fresh, BuyPoints(2, 1))
     check_state(answered)
-    _refused(_seat(answered, 2, points=0), "state.seats: no hand buying points is in this")
-    _refused(replace(answered, front=3), "state.front: no hand buying points is in this state")
+    bought_nothing = _seat(answered, 2, variant=BaoshanSeat(0))
+    _refused(bought_nothing, "state.seats: no hand in its buying phase is in this state")
+    _refused(replace(answered, front=3), "state.stage: the buying phase comes before the deal")
     _refused(replace(fresh, answers=(Hu(0),)), "state.answers[0]: not an answer seat 0 could")
     _refused(
-        replace(fresh, phase=Phase.BUYING, options=get_variant("baoshan").options),
-        "state.phase: this room buys no points",
+        replace(fresh, options=get_variant("baoshan").options),
+        "state.phase: a hand of this room is dealt at once, with no buying",
     )
 
 

@@ -78,7 +78,9 @@ def test_every_sub_document_reads_back_on_its_own() -> None:
 
 
 def test_a_result_reads_back_on_its_own() -> None:
-    rules = get_variant("baoshan")
+    """A result, and a seat whose variant keeps no record of its own, read back on their own
+    (a Baoshan seat's record, BS-BUY-1, is read only inside its state: test_variant_state)."""
+    rules = get_variant("yongshan")
     final = random_hand(rules, 3)[-1]
     doc = to_dict(final)
     assert from_dict(doc["result"], HandResult) == final.result

@@ -35,7 +35,7 @@ from mahjong_rules.errors import OptionsError
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.scoring import WinKind
 from mahjong_rules.serial import from_dict, to_dict
-from scripting import act
+from scripting import act, bought
 from test_play_properties import stacked_wall
 
 VARIANTS = ("baoshan", "yongshan")
@@ -87,13 +87,14 @@ def deal(rules: Rules, seed: int, rng: random.Random) -> State:
     n = rules.players
     dealer = rng.randrange(n)
     buy: tuple[int, ...] | None = None
-    if rules.buy_cap and rng.random() < 0.5:
-        buy = tuple(rng.randint(0, rules.buy_cap) for _ in range(n))
+    cap = getattr(rules, "buy_cap", 0)
+    if cap and rng.random() < 0.5:  # BS-BUY-1: 买点 given in advance, as a match does
+        buy = tuple(rng.randint(0, cap) for _ in range(n))
     stacked = rng.choice((0, 0, 4, 8, 16))
     if not stacked:
-        return rules.new_hand(seed=seed, dealer=dealer, buy_points=buy)
+        return rules.new_hand(seed=seed, dealer=dealer, answers=bought(buy))
     wall = stacked_wall(seed, honors=rules.honors, run=stacked)
-    return rules.new_hand(wall=wall, dealer=dealer, buy_points=buy)
+    return rules.new_hand(wall=wall, dealer=dealer, answers=bought(buy))
 
 
 def play(rules: Rules, state: State, seed: int, rng: random.Random) -> Hand:

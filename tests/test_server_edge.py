@@ -138,7 +138,7 @@ def test_default_action_in_a_window_is_pass_and_in_buying_zero() -> None:
     assert BAOSHAN.default_action(state, 0) == Pass(0)
     buying = get_variant("baoshan", buy_points="live").new_hand(seed=1)
     rules = get_variant("baoshan", buy_points="live")
-    assert buying.phase is Phase.BUYING
+    assert buying.phase is Phase.CHOOSING
     assert rules.default_action(buying, 2) == BuyPoints(2, 0)
 
 
@@ -197,14 +197,21 @@ def test_legal_actions_with_true_after_seat_1_is_cached() -> None:
     [
         ({"dealer": True}, "dealer must be a seat 0..3, got True"),
         ({"dealer": 1.0}, "dealer must be a seat 0..3, got 1.0"),
-        ({"buy_points": [True, 0, 0, 0]}, "buy_points must be 4 whole numbers 0..2"),
-        ({"buy_points": [1.0, 0, 0, 0]}, "buy_points must be 4 whole numbers 0..2"),
-        ({"buy_points": "1111"}, "buy_points must be 4 whole numbers 0..2"),
-        ({"buy_points": 7}, "buy_points must be a sequence of numbers, got 7"),
+        (
+            {"answers": [Hu(0)]},
+            "answers[0]: Hu(seat=0) is not an answer the hand asks for now (buying)",
+        ),
+        (
+            {"answers": [BuyPoints(0, 1), BuyPoints(0, 2)]},
+            "answers[1]: BuyPoints(seat=0, points=2) is not",
+        ),
+        ({"answers": "1111"}, "answers must be a sequence of actions, got '1111'"),
+        ({"answers": 7}, "answers must be a sequence of actions, got 7"),
     ],
 )
 def test_new_hand_refuses_bools_and_floats(kwargs: dict[str, object], message: str) -> None:
-    """A dealer or 买点 given as bool, float or text is refused, not read as a number."""
+    """A dealer given as bool or float is refused, not read as a number; 买点 answers given in
+    advance (BS-BUY-1) are actions the phase lists, one per seat."""
     rules = get_variant("baoshan", buy_points="live")
     with pytest.raises(OptionsError) as info:
         rules.new_hand(seed=1, **kwargs)  # type: ignore[arg-type]
@@ -216,7 +223,7 @@ def test_buy_points_in_a_turn_names_the_phase() -> None:
     state = play(BAOSHAN, new({0: Q + "9m", 1: Q2, 2: Q, 3: Q}), "0:D9m")
     with pytest.raises(IllegalActionError) as info:
         BAOSHAN.apply(state, BuyPoints(1, 0))
-    assert str(info.value) == "BuyPoints by seat 1: 买点 comes before the deal, not in turn"
+    assert str(info.value) == "BuyPoints by seat 1: an answer of the buying phase, not of turn"
 
 
 # ------------------------------------------------------------------ ask_every_seat

@@ -70,7 +70,7 @@ class QueEvents(Baoshan):
     name = "que_events_toy"
     aliases: ClassVar[tuple[str, ...]] = ()
     options_class = QueEventOptions
-    action_types = (DeclareQue,)
+    action_types = (*Baoshan.action_types, DeclareQue)  # Baoshan's own (买点) kept
     event_types = (VoidDeclared,)
     seat_state_class = QueSeat
 
@@ -235,7 +235,7 @@ def _played(rules: Rules, seed: int) -> Iterator[State]:
     state = rules.new_hand(seed=seed, dealer=seed % rules.players)
     yield state
     while rules.result(state) is None:
-        seat = min(rules.to_act(state)) if state.phase is Phase.BUYING else None
+        seat = min(rules.to_act(state)) if state.phase is Phase.CHOOSING else None
         seat = rng.choice(sorted(rules.to_act(state))) if seat is None else seat
         legal = rules.legal_actions(state, seat)
         own = [a for a in legal if isinstance(a, DeclareQue)]

@@ -28,6 +28,7 @@ from mahjong_rules.serial import check_state, from_dict, to_dict
 from mahjong_rules.strategies import states
 from mahjong_rules.variants import get_variant, registry
 from mahjong_rules.variants.baoshan.options import BaoshanOptions
+from mahjong_rules.variants.baoshan.records import BaoshanSeat, BaoshanTable
 from mahjong_rules.variants.baoshan.rules import Baoshan
 from test_views import twin
 
@@ -51,6 +52,8 @@ class VoidSeat:
     """A seat's record: the suit it declared void (缺, quē), ``None`` before the deal."""
 
     void: Suit | None = None
+    points: int = 0
+    """买点 (BS-BUY-1): kept beside the void, so the game built on Baoshan still buys points."""
 
 
 @attrs.frozen
@@ -90,20 +93,20 @@ class VoidBaoshan(Baoshan):
         return replace(state, seats=seats, variant=VoidHand(len(seats)))
 
     def hand_state_problem(self, state: State) -> str | None:
-        want = 0 if state.phase is Phase.BUYING else state.players
+        want = 0 if state.phase is Phase.CHOOSING else state.players
         if state.variant.declared != want:
             return f"{want} seats have declared their void suit, not {state.variant.declared}"
         return None
 
     def seat_state_problem(self, state: State, seat: int) -> str | None:
         void = state.seats[seat].variant.void
-        if (void is None) != (state.phase is Phase.BUYING):
+        if (void is None) != (state.phase is Phase.CHOOSING):
             return "a seat declares its void suit at the deal"
         if void is Suit.HONOR:
             return "a void suit is 万, 筒 or 条"
         return None
 
-    def public_variant_view(self, state: State) -> VoidPublic:
+    def public_variant_view(self, state: State) -> VoidPublic:  # type: ignore[override]
         ended = state.phase is Phase.ENDED
         revealed = tuple(s.variant.void for s in state.seats) if ended else ()
         return VoidPublic(state.variant.declared, revealed)
@@ -127,7 +130,7 @@ def played(rules: Rules, seed: int) -> Iterator[State]:
     state = rules.new_hand(seed=seed, dealer=seed % rules.players)
     yield state
     while rules.result(state) is None:
-        seat = min(rules.to_act(state)) if state.phase is Phase.BUYING else None
+        seat = min(rules.to_act(state)) if state.phase is Phase.CHOOSING else None
         seat = rng.choice(sorted(rules.to_act(state))) if seat is None else seat
         state = rules.apply(state, rng.choice(rules.legal_actions(state, seat)))
         yield state
@@ -138,7 +141,7 @@ def test_records_are_made_at_new_hand_and_set_at_the_deal(toy: Any) -> None:
     nobody has declared, BS-BUY-1's buying phase included); ``after_deal`` declares."""
     buying = get_variant("void_toy", players=3, buy_points="live")
     state = buying.new_hand(seed=5)
-    assert state.phase is Phase.BUYING
+    assert state.phase is Phase.CHOOSING
     assert state.variant == VoidHand(0)
     assert [s.variant for s in state.seats] == [VoidSeat(None)] * 3
     rules = get_variant("void_toy", players=4)
@@ -154,12 +157,13 @@ def test_records_are_made_at_new_hand_and_set_at_the_deal(toy: Any) -> None:
 
 def test_every_transition_carries_the_records(toy: Any) -> None:
     """FLOW-3: every state the engine builds (draws, discards, claims, kongs, wins, the end)
-    keeps the records the deal made; the shipped variants keep none (``None``)."""
+    keeps the records the deal made; Baoshan keeps no hand record and its own seat record
+    (``BaoshanSeat``, BS-BUY-1)."""
     for players in (2, 3, 4):
         rules = get_variant("void_toy", players=players, buy_points="dead_1")
         for seed in range(6):
             states = list(played(rules, seed))
-            dealt = [s for s in states if s.phase is not Phase.BUYING]
+            dealt = [s for s in states if s.phase is not Phase.CHOOSING]
             first = dealt[0]
             assert all(s.variant == VoidHand(players) for s in dealt)
             assert all(
@@ -168,8 +172,9 @@ def test_every_transition_carries_the_records(toy: Any) -> None:
             assert states[-1].phase is Phase.ENDED
     plain = get_variant("baoshan")
     for state in played(plain, 3):
-        assert state.variant is None and all(s.variant is None for s in state.seats)
-        assert plain.view(state, 0).variant is None and plain.view(state, 0).own_variant is None
+        assert state.variant is None and all(type(s.variant) is BaoshanSeat for s in state.seats)
+        assert plain.view(state, 0).variant == BaoshanTable(points=(0, 0, 0, 0))  # BS-BUY-1
+        assert plain.view(state, 0).own_variant is None
 
 
 def test_records_round_trip_through_json(toy: Any) -> None:
@@ -185,6 +190,7 @@ def test_records_round_trip_through_json(toy: Any) -> None:
                 assert written["variant"] == {
                     "type": "VoidSeat",
                     "void": None if void is None else void.value,
+                    "points": seat.variant.points,
                 }
             check_state(state)
             assert from_dict(document, State) == state

@@ -60,7 +60,7 @@ class QueBaoshan(Baoshan):
     name = "que_toy"
     aliases: ClassVar[tuple[str, ...]] = ()
     options_class = QueOptions
-    action_types = (Void,)
+    action_types = (*Baoshan.action_types, Void)  # Baoshan's own (买点) kept
     seat_state_class = QueSeat
 
     def extra_turn_actions(self, state: State, seat: int) -> list[Action]:

@@ -10,7 +10,6 @@ True
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine import (
     Action,
-    BuyPoints,
     Discard,
     Gang,
     HandResult,
@@ -27,6 +26,7 @@ from mahjong_rules.engine import (
     parse_action,
 )
 from mahjong_rules.engine.match import Match
+from mahjong_rules.engine.phases import OwnPhase, When
 from mahjong_rules.engine.step import ANY_STEP
 from mahjong_rules.engine.view import SeatView, View
 from mahjong_rules.errors import (
@@ -64,6 +64,7 @@ from mahjong_rules.variants import (
     register_variant,
     rules_for,
 )
+from mahjong_rules.variants.baoshan.buying import BuyPoints
 from mahjong_rules.wins import (
     Decomposition,
     Group,
@@ -105,6 +106,7 @@ __all__ = [
     "MeldError",
     "MeldKind",
     "OptionsError",
+    "OwnPhase",
     "Pass",
     "Payment",
     "PaymentReason",
@@ -130,6 +132,7 @@ __all__ = [
     "UnknownVariantError",
     "View",
     "WallError",
+    "When",
     "WinContext",
     "WinForm",
     "WinKind",

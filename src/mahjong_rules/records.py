@@ -83,8 +83,9 @@ class HandRecord:
     """The explicit wall the hand was dealt from (``None`` when it was shuffled from a seed)."""
     dealer: int
     """The seat of the hand's dealer (庄家, zhuāngjiā)."""
-    buy_points: tuple[int, ...] | None
-    """买点 given to :meth:`Rules.new_hand` (``None``: none given; bought in play instead)."""
+    answers: tuple[Action, ...]
+    """The answers given to :meth:`Rules.new_hand` for the phases before the deal (``()``:
+    none given; answered in play instead), e.g. a match's points bought in its first hand."""
     digest: str
     """:func:`wall_digest` of the wall the hand was dealt from."""
     actions: tuple[Action, ...] = ()
@@ -103,7 +104,7 @@ class HandRecord:
         seed: int | str | bytes | None = None,
         wall: Sequence[Tile] | None = None,
         dealer: int = 0,
-        buy_points: Sequence[int] | None = None,
+        answers: Sequence[Action] = (),
     ) -> HandRecord:
         """A record of a new hand with no actions yet (a random 64-bit seed when neither
         ``seed`` nor ``wall`` is given). Bad arguments raise as :meth:`Rules.new_hand` does."""
@@ -117,17 +118,15 @@ class HandRecord:
             dealt = tuple(wall)
         if isinstance(dealer, bool):
             raise OptionsError(f"dealer must be a seat 0..{rules.players - 1}, got {dealer!r}")
-        points = None if buy_points is None else tuple(buy_points)
-        if points is not None and any(isinstance(p, bool) for p in points):
-            raise OptionsError(f"buy_points are whole numbers, not True or False: {points!r}")
-        state = rules.new_hand(wall=dealt, dealer=dealer, buy_points=points)
+        given = tuple(answers) if isinstance(answers, Sequence) else answers
+        state = rules.new_hand(wall=dealt, dealer=dealer, answers=given)
         return cls(
             variant=rules.name,
             options=rules.options,
             seed=seed if wall is None else None,
             wall=None if wall is None else state.wall,
             dealer=dealer,
-            buy_points=points,
+            answers=given,
             digest=wall_digest(state.wall),
         )
 
@@ -148,7 +147,7 @@ class HandRecord:
     def start(self) -> State:
         """The hand's first state (before any action)."""
         return self.rules().new_hand(
-            wall=self.dealt_wall(), dealer=self.dealer, buy_points=self.buy_points
+            wall=self.dealt_wall(), dealer=self.dealer, answers=self.answers
         )
 
     def with_action(self, action: Action) -> HandRecord:
@@ -235,13 +234,11 @@ def _problem(record: HandRecord) -> str | None:
     players = rules.players
     if not _whole(record.dealer) or not 0 <= record.dealer < players:
         return f"dealer: a seat 0..{players - 1}, not {record.dealer!r}"
-    points = record.buy_points
-    if points is not None and not (
-        isinstance(points, tuple)
-        and len(points) == players
-        and all(_whole(p) and 0 <= p <= rules.buy_cap for p in points)
-    ):
-        return f"buy_points: {players} whole numbers 0..{rules.buy_cap}, not {points!r}"
+    if not isinstance(record.answers, tuple):
+        return f"answers: a tuple of actions, not {type(record.answers).__name__}"
+    for i, answer in enumerate(record.answers):
+        if not isinstance(answer, Action):
+            return f"answers[{i}]: an action, not {type(answer).__name__}"
     digest = record.digest
     if not (isinstance(digest, str) and len(digest) == 64 and _HEX.issuperset(digest)):
         return "digest: a SHA-256 in 64 lowercase hex digits"

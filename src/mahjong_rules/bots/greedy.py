@@ -24,7 +24,7 @@ import attrs
 
 from mahjong_rules.bots.base import Bot, legal_or_raise
 from mahjong_rules.counts import TileCounts
-from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Pass, Peng, Ti, Ting
+from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Pass, Peng, Ti, Ting
 from mahjong_rules.engine.state import Phase
 from mahjong_rules.engine.view import View
 from mahjong_rules.melds import MeldKind
@@ -203,9 +203,8 @@ class GreedyBot(Bot):
             for action in actions:
                 if action.__class__ is kind:
                     return action
-        buys = [a for a in actions if isinstance(a, BuyPoints)]
-        if buys:
-            return min(buys, key=lambda a: a.points)
+        if view.phase is Phase.CHOOSING:
+            return actions[0]  # a phase of the variant's own: its first answer (e.g. 0 买点)
         hand = _Hand.of(view)
         if view.phase is Phase.TURN:
             return self._turn(actions, hand)

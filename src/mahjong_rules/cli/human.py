@@ -163,8 +163,10 @@ def table_lines(view: View, lang: Lang, ponds: Ponds | None = None) -> list[str]
         lines.append(label("claim", lang, seat=view.current, tile=view.tile))
     elif view.phase is Phase.ROB and view.tile is not None:
         lines.append(label("rob", lang, seat=view.current, tile=view.tile))
-    elif view.phase is Phase.BUYING:
+    elif view.phase is Phase.CHOOSING and view.stage == "buying":
         lines.append(label("buy", lang))
+    elif view.phase is Phase.CHOOSING:
+        lines.append(label("choose", lang, stage=view.stage))
     else:
         lines.append(label("turn", lang, seat=view.seat))
     lines.append(label("wall", lang, n=view.tiles_left))

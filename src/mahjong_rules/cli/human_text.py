@@ -14,7 +14,6 @@ from typing import Literal
 
 from mahjong_rules.engine.actions import (
     Action,
-    BuyPoints,
     Discard,
     Gang,
     Hu,
@@ -24,6 +23,7 @@ from mahjong_rules.engine.actions import (
     Ting,
 )
 from mahjong_rules.melds import MeldKind
+from mahjong_rules.variants.baoshan.buying import BuyPoints
 
 __all__ = ["LANGS", "Lang", "action_text", "label"]
 
@@ -41,6 +41,7 @@ _LABELS: dict[str, tuple[str, str]] = {
         "--- 座位 {seat} 补杠 {tile}：你可以抢杠",
     ),
     "buy": ("--- 买点: buy points before the deal", "--- 买点：发牌前买点"),
+    "choose": ("--- {stage}: every seat chooses", "--- {stage}：各家选择"),
     "wall": ("tiles left in the wall: {n}", "牌墙剩余：{n} 张"),
     "hand": ("your hand", "你的手牌"),
     "drawn": ("drawn", "摸到"),

@@ -150,7 +150,7 @@ def match_lines(
         for k in range(1, hands + 1):
             hand_seed = f"{seed}/{k}"
             record = HandRecord.new(
-                rules, seed=hand_seed, dealer=match.dealer, buy_points=match.buy_points
+                rules, seed=hand_seed, dealer=match.dealer, answers=match.answers or ()
             )  # the hand Match.new_hand would deal
             hand = play_hand(rules, bots, record)
             match = match.record(hand.states[-1])

@@ -4,7 +4,6 @@ contract of :mod:`mahjong_rules.engine.hooks`."""
 
 from mahjong_rules.engine.actions import (
     Action,
-    BuyPoints,
     Discard,
     Gang,
     Hu,
@@ -20,7 +19,6 @@ from mahjong_rules.engine.state import Phase, SeatState, State
 
 __all__ = [
     "Action",
-    "BuyPoints",
     "Discard",
     "Event",
     "Gang",

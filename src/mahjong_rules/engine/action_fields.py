@@ -163,17 +163,12 @@ def _wild(action: Any, name: str, value: Any) -> Tile:
     return tile
 
 
-def _points(action: Any, name: str, value: Any) -> int:
-    return _int_within(action, name, value, 2, "points are an int 0..2")
-
-
 _CHECKS: dict[str, Callable[[Any, str, Any], Any]] = {
     "seat": _seat,
     "tile": _tile,
     "wild_tiles": _wild_tiles,
     "kind": _kind,
     "wild": _wild,
-    "points": _points,
 }
 """The shipped actions' checks, by field name."""
 

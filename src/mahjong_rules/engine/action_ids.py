@@ -20,7 +20,6 @@ Section         One id per                                     Size
                 then composition: 直杠 at most 2 wildcards,    + T × (1 + W\\ :sub:`1`)
                 补杠 1, 暗杠 3 (never the kong's own tile)     + T × (1 + W\\ :sub:`1..3`)
 ``ti``          提 (tile, wildcard kind), tile then wildcard   T × (kinds) − pairs of one tile
-``buy``         买点 points, 0 to ``rules.buy_cap``            cap + 1 (0 with no 买点)
 (its ``verb``)  each action class of the variant's own         what its ``id_shapes`` lists
                 (``action_types``, in order), one per shape
 ==============  =============================================  ==============================
@@ -71,7 +70,6 @@ from mahjong_rules.engine.action_fields import field_types
 from mahjong_rules.engine.actions import (
     SHIPPED_ACTIONS,
     Action,
-    BuyPoints,
     Discard,
     Gang,
     Hu,
@@ -108,7 +106,6 @@ class _Layout:
         self,
         honors: bool,
         wild_sets: tuple[tuple[Tile, ...], ...],
-        buy_cap: int,
         rules: Any = None,
     ):
         tiles = all_tiles(honors=honors)
@@ -141,9 +138,6 @@ class _Layout:
             for wild in kinds:
                 if wild is not tile:
                     self._add((6, tile.index, wild.index), Ti, (tile, wild))
-        self._open("buy")
-        for points in range(buy_cap + 1 if buy_cap else 0):
-            self._add((7, points), BuyPoints, (points,))
         for cls in _own_actions(rules):
             self._open(cls.verb)
             for args in cls.id_shapes(rules):
@@ -222,7 +216,7 @@ def _wild_sets(rules: Any) -> tuple[tuple[Tile, ...], ...]:
 
 def _layout(rules: Any) -> _Layout:
     try:
-        key = (type(rules), rules.options, bool(rules.honors), int(rules.buy_cap))
+        key = (type(rules), rules.options, bool(rules.honors))
     except AttributeError:
         raise ActionTypeError(
             f"rules: the rules of a room (get_variant(...)), got {type(rules).__name__}"
@@ -230,9 +224,9 @@ def _layout(rules: Any) -> _Layout:
     try:
         hit = _LAYOUTS.get(key)
     except TypeError:  # options that cannot be hashed: no cache
-        return _Layout(key[2], _wild_sets(rules), key[3], rules)
+        return _Layout(key[2], _wild_sets(rules), rules)
     if hit is None:
-        hit = _LAYOUTS[key] = _Layout(key[2], _wild_sets(rules), key[3], rules)
+        hit = _LAYOUTS[key] = _Layout(key[2], _wild_sets(rules), rules)
         if len(_LAYOUTS) > 64:
             del _LAYOUTS[next(iter(_LAYOUTS))]
     return hit
@@ -277,8 +271,6 @@ def action_id(rules: Any, action: Action) -> int:
         key = (5, _KIND_CODE[action.kind], action.tile.index, *_indexes(action.wild_tiles))
     elif isinstance(action, Ti):
         key = (6, action.tile.index, action.wild.index)
-    elif isinstance(action, BuyPoints):
-        key = (7, action.points)
     elif isinstance(action, Pass):
         key = (0,)
     elif isinstance(action, Hu):

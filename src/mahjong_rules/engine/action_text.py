@@ -17,15 +17,15 @@ Action                                 Text                         Reads also
 ``Pass(1)``                            ``1 pass``                   ``1 过``
 ``Ting(0)``                            ``0 ting``                   ``0 听``
 ``Ti(0, '2m', '8p')``                  ``0 ti 2m *8p``              ``0 提 2m *8p``
-``BuyPoints(2, 1)``                    ``2 buy 1``                  ``2 买 1``
 =====================================  ===========================  ==============================
 
 (Tiles and wildcards written as text in the first column are converted by the constructors;
 ``AN_GANG`` and the others are :class:`~mahjong_rules.melds.MeldKind` members.)
 
 * The seat is a digit 0..3. Verbs: ``discard`` 打 (dǎ), ``peng`` 碰 (pèng), ``gang`` 杠 (gàng),
-  ``hu`` 胡 (hú), ``pass`` 过 (guò), ``ting`` 听 (tīng, 报听), ``ti`` 提 (tí), ``buy`` 买 (mǎi,
-  买点); English words in any case, the traditional characters 槓 過 聽 買 too.
+  ``hu`` 胡 (hú), ``pass`` 过 (guò), ``ting`` 听 (tīng, 报听), ``ti`` 提 (tí); English words
+  in any case, the traditional characters 槓 過 聽 too. A variant's own actions add their own
+  verbs (:attr:`~mahjong_rules.engine.actions.Action.verb`).
 * A peng names no tile: it is of the discard on offer. The kong kinds are ``concealed`` (暗杠
   àngàng, :attr:`~mahjong_rules.melds.MeldKind.AN_GANG`), ``exposed`` (直杠 zhígàng, on a
   discard) and ``added`` (补杠 bǔgàng, onto one's own peng); the :class:`~mahjong_rules.MeldKind`
@@ -75,7 +75,6 @@ VERBS: dict[str, str] = {
     "pass": "pass", "过": "pass", "過": "pass",
     "ting": "ting", "听": "ting", "聽": "ting",
     "ti": "ti", "提": "ti",
-    "buy": "buy", "买": "buy", "買": "buy",
 }  # fmt: skip
 """Every verb read, to the English verb written."""
 
@@ -95,7 +94,6 @@ for _kind, _words in {
     _KINDS_READ.update(dict.fromkeys(_words, _kind))
 _TOKEN = re.compile(r"\S+")
 _SEAT_WORDS = {"0": 0, "1": 1, "2": 2, "3": 3}
-_POINT_WORDS = {"0": 0, "1": 1, "2": 2}
 _MAX_WILDS = {"peng": 2, "gang": 3, "ti": 1}
 
 
@@ -214,12 +212,6 @@ def read_action(
             args = (tile, wild)
     elif verb == "peng":
         args = (reader.wilds(verb) if reader.peek_wilds() else (),)
-    elif verb == "buy":
-        pos, token = reader.next("the points bought, 0..2")
-        points = _POINT_WORDS.get(token)
-        if points is None:
-            raise reader.fail(f"expected the points bought, 0..2, found {_shown(token)}", pos)
-        args = (points,)
     if reader.k < len(reader.tokens):
         pos, token = reader.tokens[reader.k]
         raise reader.fail(f"unexpected {_shown(token)} after the {verb} action", pos)
@@ -228,7 +220,7 @@ def read_action(
 
 def _known(others: Mapping[str, Any] | None) -> str:
     """The verbs an error lists as expected: the shipped eight, then the variants'."""
-    verbs = ["discard", "peng", "gang", "hu", "pass", "ting", "ti", "buy"]
+    verbs = ["discard", "peng", "gang", "hu", "pass", "ting", "ti"]
     for cls in (others or {}).values():
         if cls.verb not in verbs:
             verbs.append(cls.verb)

@@ -45,7 +45,6 @@ from mahjong_rules.tiles import Tile
 
 __all__ = [
     "Action",
-    "BuyPoints",
     "Discard",
     "Gang",
     "Hu",
@@ -287,28 +286,6 @@ class Ti(Action):
         return f"{self.seat} ti {self.tile.notation} *{self.wild.notation}"
 
 
-@attrs.frozen
-class BuyPoints(Action):
-    """买点 (mǎidiǎn): buy 0, 1 or 2 points before the first deal of a match (BS-BUY-1); the
-    room's cap is checked by the rules."""
-
-    points: int
-    """The points bought: 0, 1 or 2."""
-    verb: ClassVar[str] = "buy"
-
-    def __attrs_post_init__(self) -> None:
-        seat, points = self.seat, self.points
-        if (
-            type(seat) is not int
-            or type(points) is not int
-            or not (0 <= seat <= 3 and 0 <= points <= 2)
-        ):
-            _check(self)
-
-    def __str__(self) -> str:
-        return f"{self.seat} buy {self.points}"
-
-
 _new = object.__new__
 _set_seat = Action.seat.__set__  # type: ignore[attr-defined]
 _set_peng_wilds = Peng.wild_tiles.__set__  # type: ignore[attr-defined]
@@ -320,8 +297,8 @@ _set_ti_wild = Ti.wild.__set__  # type: ignore[attr-defined]
 """The slots' own setters, as :meth:`TileCounts._make <mahjong_rules.counts.TileCounts._make>`
 uses them (a frozen class refuses ``setattr``)."""
 
-SHIPPED_ACTIONS: tuple[type[Action], ...] = (Pass, Hu, Ting, Discard, Peng, Gang, Ti, BuyPoints)
-"""The library's own eight actions, in the order of their action ids."""
+SHIPPED_ACTIONS: tuple[type[Action], ...] = (Pass, Hu, Ting, Discard, Peng, Gang, Ti)
+"""The library's own actions, in the order of their action ids."""
 _LIBRARY: tuple[type[Action], ...] = (Action, *SHIPPED_ACTIONS)
 _SHIPPED = frozenset(_LIBRARY)
 _SEAT_ONLY: frozenset[type[Action]] = frozenset([Action, Hu, Pass, Ting])
@@ -343,8 +320,8 @@ _SHIPPED_NAMES = {cls.__name__: cls for cls in _LIBRARY}
 def parse_action(text: str) -> Action:
     """Read any action from its text form: the same as :meth:`Action.parse`.
 
-    >>> parse_action("2 买 1")
-    BuyPoints(seat=2, points=1)
+    >>> parse_action("2 打 5m")
+    Discard(seat=2, tile=Tile('5m'))
     """
     return Action.parse(text)
 

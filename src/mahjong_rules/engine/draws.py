@@ -37,6 +37,7 @@ class Draws(Hooks):
     if TYPE_CHECKING:  # the other parts of the engine this one calls
 
         def _self_draw_win(self, state: State, seat: int, *, forced: bool) -> State: ...
+        def _after_deal_phases(self, state: State) -> State: ...
 
     def _deal(self, state: State) -> State:
         """DEAL-1: the dealer takes the first 14 tiles, each following seat the next 13."""
@@ -51,7 +52,7 @@ class Draws(Hooks):
         state = replace(state, seats=seats, front=pos, phase=TURN, current=dealer, answers=())
         state = self.after_deal(state)
         state = replace(state, events=(*state.events, Dealt(dealer, state.tiles_left)))
-        return self._begin_turn(state)
+        return self._after_deal_phases(state)
 
     def _draw(
         self,

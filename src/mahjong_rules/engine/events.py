@@ -22,7 +22,6 @@ __all__ = [
     "Paid",
     "Passed",
     "PaymentsCancelled",
-    "PointsBought",
     "Settled",
     "Swapped",
     "WallExhausted",
@@ -33,16 +32,6 @@ __all__ = [
 @attrs.frozen
 class Event:
     """Base of every event."""
-
-
-@attrs.frozen
-class PointsBought(Event):
-    """买点 (mǎi diǎn): ``seat`` bought ``points`` (0, 1 or 2) before the deal (BS-BUY-1)."""
-
-    seat: int
-    """The seat that chose."""
-    points: int
-    """How many points it bought: 0, 1 or 2."""
 
 
 @attrs.frozen
@@ -188,7 +177,6 @@ class Settled(Event):
 
 
 SHIPPED_EVENTS: tuple[type[Event], ...] = (
-    PointsBought,
     Dealt,
     Drew,
     Discarded,

@@ -28,6 +28,7 @@ from mahjong_rules.engine import defaults
 from mahjong_rules.engine.actions import Action, Ting
 from mahjong_rules.engine.edit import after_peng
 from mahjong_rules.engine.event_hooks import EventHooks
+from mahjong_rules.engine.phases import OwnPhase
 from mahjong_rules.engine.settlement import Payment, PaymentReason, WinRecord
 from mahjong_rules.engine.state import SeatState, State
 from mahjong_rules.errors import IllegalActionError
@@ -79,6 +80,10 @@ class Hooks(EventHooks):
     private_view_class: ClassVar[type | None] = None
     """The frozen attrs class of what a seat alone sees of them (:attr:`View.own_variant
     <mahjong_rules.engine.view.View.own_variant>`), or ``None``."""
+    phases: ClassVar[tuple[OwnPhase, ...]] = ()
+    """The variant's own phases (:class:`~mahjong_rules.engine.phases.OwnPhase` instances),
+    where every asked seat answers at once, before the deal, after it or at the end. Default:
+    none."""
 
     options: Any
     """The room's options (an instance of :attr:`options_class`)."""
@@ -94,11 +99,6 @@ class Hooks(EventHooks):
     def honors(self) -> bool:
         """Whether the game uses the honor tiles (TILE-1). Default: the option ``honors``."""
         return bool(getattr(self.options, "honors", False))
-
-    @property
-    def buy_cap(self) -> int:
-        """Most points a seat may buy (买点); 0 (the default): no BUYING phase."""
-        return 0
 
     def after_deal(self, state: State) -> State:
         """Called once, when the hands are dealt and before the dealer's turn (Yongshan turns

@@ -4,24 +4,33 @@ explains a refusal."""
 
 from __future__ import annotations
 
-from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Peng, Ti
+from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Peng, Ti
+from mahjong_rules.engine.phases import OwnPhase
 from mahjong_rules.engine.state import Phase, State
 
 __all__ = ["why_illegal"]
 
 
-def why_illegal(state: State, action: Action, acting: list[int], buy_cap: int) -> str:
+def why_illegal(
+    state: State, action: Action, acting: list[int], phases: tuple[OwnPhase, ...] = ()
+) -> str:
     """Why ``action`` is not one of the legal actions of ``state`` (``acting``: the seats that
-    must act now; ``buy_cap``: the room's most 买点 points), in words a player understands."""
+    must act now; ``phases``: the variant's own), in words a player understands."""
     seat = action.seat
     kind = type(action).__name__
     if state.phase is Phase.ENDED:
         return f"{kind} by seat {seat}: the hand has ended"
     if not isinstance(seat, int) or not 0 <= seat < state.players:
         return f"{kind}: no seat {seat!r} at a table of {state.players}"
+    for own in phases:
+        if isinstance(action, own.answer_types) and state.stage != own.name:
+            now = state.phase.value if state.stage is None else state.stage
+            return f"{kind} by seat {seat}: an answer of the {own.name} phase, not of {now}"
     if seat not in acting:
-        phase = state.phase.value
+        phase = state.phase.value if state.stage is None else state.stage
         return f"{kind} by seat {seat}: not that seat's move ({phase}; waiting for {acting})"
+    if state.phase is Phase.CHOOSING:
+        return f"{kind} by seat {seat}: not an answer the {state.stage} phase lists for it"
     s = state.seats[seat]
     if isinstance(action, Discard):
         if state.phase is not Phase.TURN:
@@ -54,11 +63,6 @@ def why_illegal(state: State, action: Action, acting: list[int], buy_cap: int) -
         if state.tiles_left == 0:
             return f"Gang by seat {seat}: no kong with an empty wall (BS-EMPTY-1)"
         return f"Gang {action.kind.value} of {action.tile} by seat {seat} is not possible now"
-    if isinstance(action, BuyPoints):
-        if state.phase is not Phase.BUYING:
-            phase = state.phase.value
-            return f"BuyPoints by seat {seat}: 买点 comes before the deal, not in {phase}"
-        return f"BuyPoints by seat {seat}: points must be 0..{buy_cap}"
     if isinstance(action, Ti):
         return (
             f"Ti by seat {seat}: no 提 of {action.tile} for {action.wild} now (YS-TI-1: once "

@@ -1,22 +1,14 @@
-"""Matches: the hands one room plays in a row, with running scores, the dealer and 买点.
+"""Matches: the hands one room plays in a row, with running scores and the dealer.
 
 A :class:`Match` is an immutable value. It deals each hand (:meth:`Match.new_hand`), and once the
 hand has ended, :meth:`Match.record` returns the next match: the hand's deltas added to the
-scores, its :attr:`~mahjong_rules.engine.settlement.HandResult.next_dealer` dealing next, and the
-买点 (mǎidiǎn) points bought in the first hand kept for every later hand (BS-BUY-1).
+scores, its :attr:`~mahjong_rules.engine.settlement.HandResult.next_dealer` dealing next, and
+the answers the first hand gave to the variant's per-match phases
+(:attr:`~mahjong_rules.engine.phases.OwnPhase.per_match`, e.g. points bought before the first
+deal) kept and given to every later hand.
 
-Who deals next is the variant's rule; the match takes it from the hand's result. For Baoshan:
-
-* BS-DEALER-1: the first hand is dealt by ``first_dealer`` (the room creator); then the winner
-  of the last hand deals;
-* BS-DEALER-2: after a 流局 (liújú, the wall ran out) the dealer stays;
-* BS-DEALER-3: after 一炮多响 (yīpào duōxiǎng, several seats win on one discard) the discarder
-  deals;
-* BS-DEALER-4: after 查叫 (chájiào) at a 流局 where exactly one un-ready seat pays every ready
-  seat (1赔3 with four players, 1赔2 with three, the checked seat of two) that seat deals.
-
-For Yongshan (YS-DEALER-1): the first winner of the hand deals next; when the hand's first win
-was 一炮多响, the discarder; after a hand nobody won, the dealer stays.
+Who deals next is the variant's rule (each game's page lists its dealer rules); the match takes
+it from the hand's result.
 
 >>> from mahjong_rules import Hu, get_variant
 >>> from mahjong_rules.engine.wall import make_wall
@@ -25,18 +17,21 @@ was 一炮多响, the discarder; after a hand nobody won, the dealer stays.
 >>> state = match.new_hand(wall=make_wall(honors=False))  # the dealer holds 11112222333344m
 >>> state = rules.apply(state, Hu(0))                      # and wins on his dealt 14 tiles
 >>> match = match.record(state)
->>> match.hands_played, match.dealer, match.scores, match.buy_points
-(1, 0, (24, -8, -8, -8), (0, 0, 0, 0))
+>>> match.hands_played, match.dealer, match.scores, match.answers
+(1, 0, (24, -8, -8, -8), ())
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 import attrs
 
+from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.hooks import Hooks
+from mahjong_rules.engine.phases import OwnPhase
 from mahjong_rules.engine.settlement import HandResult
 from mahjong_rules.engine.state import Phase, State
 from mahjong_rules.errors import IllegalActionError, OptionsError
@@ -46,8 +41,8 @@ __all__ = ["Match", "MatchRules"]
 
 
 class MatchRules(Protocol):
-    """What a :class:`Match` asks of the rules of its room: their options, seats and 买点 cap,
-    and a new hand.
+    """What a :class:`Match` asks of the rules of its room: their options, seats and own
+    phases, and a new hand.
 
     The rules of every variant (:class:`~mahjong_rules.variants.base.Rules`, what
     :func:`~mahjong_rules.variants.get_variant` returns) are such rules; the engine names this
@@ -67,8 +62,8 @@ class MatchRules(Protocol):
         ...
 
     @property
-    def buy_cap(self) -> int:
-        """Most points a seat may buy (BS-BUY-1); 0 when the room buys none."""
+    def phases(self) -> tuple[OwnPhase, ...]:
+        """The variant's own phases (those :attr:`~OwnPhase.per_match` carry over)."""
         ...
 
     def new_hand(
@@ -77,10 +72,10 @@ class MatchRules(Protocol):
         seed: int | str | bytes | None = None,
         wall: Sequence[Tile] | None = None,
         dealer: int = 0,
-        buy_points: Sequence[int] | None = None,
+        answers: Sequence[Action] = (),
     ) -> State:
-        """A new hand dealt by ``dealer`` from ``seed`` or ``wall``, with the seats' bought
-        points (a BUYING phase first when the room buys points and none are given)."""
+        """A new hand dealt by ``dealer`` from ``seed`` or ``wall``, given ``answers`` to its
+        phases before the deal."""
         ...
 
 
@@ -90,7 +85,7 @@ def _rules_key(rules: object) -> object:
     return (type(rules), options)
 
 
-def _points(value: Iterable[int] | None) -> tuple[int, ...] | None:
+def _answers(value: Iterable[Action] | None) -> tuple[Action, ...] | None:
     return None if value is None else tuple(value)
 
 
@@ -100,26 +95,26 @@ def _results(value: Iterable[HandResult]) -> tuple[HandResult, ...]:
 
 @attrs.frozen(repr=False)
 class Match:
-    """The hands of one room, in order: scores, the next dealer and the points bought.
+    """The hands of one room, in order: scores, the next dealer and the answers that hold
+    for the whole match.
 
-    ``Match(rules, first_dealer=0, buy_points=None)`` starts a match. ``buy_points`` are the
-    points each seat bought (BS-BUY-1); leave them ``None`` and, in a room that buys points
-    (option ``buy_points`` other than ``"none"``), the first hand starts in the
-    :attr:`~mahjong_rules.engine.state.Phase.BUYING` phase where each seat chooses. Either way
-    the points of the first hand hold for the whole match. ``results`` (the hands already
-    played) lets a server rebuild a saved match; a new match has none.
+    ``Match(rules, first_dealer=0, answers=None)`` starts a match. ``answers`` are the answers
+    to the variant's per-match phases (:attr:`~mahjong_rules.engine.phases.OwnPhase.per_match`);
+    leave them ``None`` and the first hand asks them in those phases. Either way the answers of
+    the first hand hold for the whole match. ``results`` (the hands already played) lets a
+    server rebuild a saved match; a new match has none.
 
-    Who deals each hand follows the variant's rule (BS-DEALER-1 to BS-DEALER-4, YS-DEALER-1)
-    through the results' ``next_dealer``.
+    Who deals each hand follows the variant's rule through the results' ``next_dealer``.
     """
 
     rules: MatchRules = attrs.field(eq=_rules_key)
     """The room: a variant with its options, e.g. ``get_variant("baoshan", players=3)``."""
     first_dealer: int = attrs.field(default=0, kw_only=True)
-    """Who deals the first hand (BS-DEALER-1: a configurable seat, the room creator)."""
-    buy_points: tuple[int, ...] | None = attrs.field(default=None, kw_only=True, converter=_points)
-    """The 买点 points of each seat (BS-BUY-1): chosen in the first hand and kept for every
-    hand of the match; ``None`` until the first hand has chosen them."""
+    """Who deals the first hand (a configurable seat, e.g. the room creator)."""
+    answers: tuple[Action, ...] | None = attrs.field(default=None, kw_only=True, converter=_answers)
+    """The answers to the per-match phases: given in the first hand and given again to every
+    later hand; ``None`` until the first hand has given them (``()`` in a room with no such
+    phase)."""
     results: tuple[HandResult, ...] = attrs.field(default=(), kw_only=True, converter=_results)
     """The results of the hands played, in order."""
 
@@ -131,28 +126,30 @@ class Match:
         seat = self.first_dealer
         if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n):
             raise OptionsError(f"first_dealer must be a seat 0..{n - 1}, got {seat!r}")
-        points = self.buy_points
-        if points is not None:
-            cap = rules.buy_cap
-            ok = len(points) == n and all(
-                isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= cap for p in points
-            )
-            if not ok:
+        answers = self.answers
+        if answers is not None:
+            for k, answer in enumerate(answers):
+                if not isinstance(answer, Action) or not 0 <= answer.seat < n:
+                    raise OptionsError(f"answers[{k}] is not an action of a seat 0..{n - 1}")
+            start = rules.new_hand(seed=0, dealer=seat, answers=answers)  # refuses wrong ones
+            waiting = [p.name for p in rules.phases if p.per_match and p.name == start.stage]
+            if waiting:
                 raise OptionsError(
-                    f"buy_points must be {n} whole numbers 0..{cap} (BS-BUY-1), got {points!r}"
+                    f"answers: the {waiting[0]} phase still asks seats "
+                    f"{sorted(set(start.claimants) - {a.seat for a in start.answers})}"
                 )
         for k, result in enumerate(self.results):
             if not isinstance(result, HandResult) or len(result.deltas) != n:
                 raise OptionsError(f"results[{k}] is not the result of a hand of {n} players")
             if not 0 <= result.next_dealer < n:
                 raise OptionsError(f"results[{k}] names no seat to deal next")
-        if self.results and points is None:
-            raise OptionsError("a match with hands played needs the buy_points of its first hand")
+        if self.results and answers is None:
+            raise OptionsError("a match with hands played needs the answers of its first hand")
 
     def __repr__(self) -> str:
         return (
             f"Match({self.rules!r}, first_dealer={self.first_dealer}, "
-            f"buy_points={self.buy_points!r}, hands_played={self.hands_played}, "
+            f"answers={self.answers!r}, hands_played={self.hands_played}, "
             f"dealer={self.dealer}, scores={self.scores!r})"
         )
 
@@ -170,8 +167,8 @@ class Match:
 
     @property
     def dealer(self) -> int:
-        """Who deals the next hand: ``first_dealer`` for the first hand (BS-DEALER-1), then the
-        last result's ``next_dealer`` (BS-DEALER-1 to BS-DEALER-4)."""
+        """Who deals the next hand: ``first_dealer`` for the first hand, then the last result's
+        ``next_dealer``."""
         if not self.results:
             return self.first_dealer
         return self.results[-1].next_dealer
@@ -193,22 +190,20 @@ class Match:
     ) -> State:
         """The next hand, dealt by :attr:`dealer` from ``seed`` or an explicit ``wall`` (DEAL-1).
 
-        The first hand of a match whose :attr:`buy_points` are not known yet starts in the
-        BUYING phase when the room buys points (BS-BUY-1, BS-DEAL-1: buying comes before the
-        deal); every later hand is dealt at once with the points bought in the first.
+        The first hand of a match whose :attr:`answers` are not known yet asks them in its
+        per-match phases; every later hand is given the first hand's answers.
         """
-        return self.rules.new_hand(
-            seed=seed, wall=wall, dealer=self.dealer, buy_points=self.buy_points
-        )
+        answers = self.answers or ()
+        return self.rules.new_hand(seed=seed, wall=wall, dealer=self.dealer, answers=answers)
 
     def record(self, final_state: State) -> Match:
         """The match after the hand that ended in ``final_state``.
 
-        The hand's deltas are added to the scores, its ``next_dealer`` deals next
-        (BS-DEALER-1 to BS-DEALER-4), and after the first hand the points each seat bought are
-        kept (BS-BUY-1). Raises :class:`~mahjong_rules.errors.IllegalActionError` if the hand
-        has not ended or is not this match's next hand (another room's options, another dealer,
-        other bought points, or the hand recorded last).
+        The hand's deltas are added to the scores, its ``next_dealer`` deals next, and after
+        the first hand the answers to its per-match phases are kept. Raises
+        :class:`~mahjong_rules.errors.IllegalActionError` if the hand has not ended or is not
+        this match's next hand (another room's options, another dealer, other per-match
+        answers, or the hand recorded last).
         """
         if not isinstance(final_state, State):
             raise IllegalActionError(
@@ -229,10 +224,16 @@ class Match:
                 f"this hand was dealt by seat {final_state.dealer}, but hand "
                 f"{self.hands_played + 1} of this match is dealt by seat {self.dealer}"
             )
-        points = tuple(s.points for s in final_state.seats)
-        if self.buy_points is not None and points != self.buy_points:
+        rules = self.rules
+        given = tuple(
+            answer
+            for phase in rules.phases
+            if phase.per_match
+            for answer in phase.given(rules, final_state)
+        )
+        if self.answers is not None and Counter(given) != Counter(self.answers):
             raise IllegalActionError(
-                f"this hand was played with bought points {points}, but the match's points are "
-                f"{self.buy_points} (BS-BUY-1: chosen in the first hand and kept)"
+                f"this hand was played with the answers {given}, but the match's are "
+                f"{self.answers} (given in the first hand and kept)"
             )
-        return attrs.evolve(self, buy_points=points, results=(*self.results, result))
+        return attrs.evolve(self, answers=given, results=(*self.results, result))

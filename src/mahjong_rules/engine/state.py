@@ -63,8 +63,9 @@ _setattr = object.__setattr__
 class Phase(enum.Enum):
     """Where a hand is."""
 
-    BUYING = "buying"
-    """买点: seats choose their points before the first deal of a match."""
+    CHOOSING = "choosing"
+    """A phase of the variant's own (:class:`~mahjong_rules.engine.phases.OwnPhase`, named by
+    :attr:`State.stage`): the seats in :attr:`State.claimants` answer at once."""
     TURN = "turn"
     """The current seat holds 3k+2 tiles and must discard, kong, win or declare."""
     CLAIM = "claim"
@@ -75,7 +76,13 @@ class Phase(enum.Enum):
     """The hand is over: :attr:`State.result` holds its settlement and no action is legal."""
 
 
-BUYING, TURN, CLAIM, ROB, ENDED = (Phase.BUYING, Phase.TURN, Phase.CLAIM, Phase.ROB, Phase.ENDED)
+CHOOSING, TURN, CLAIM, ROB, ENDED = (
+    Phase.CHOOSING,
+    Phase.TURN,
+    Phase.CLAIM,
+    Phase.ROB,
+    Phase.ENDED,
+)
 """The phases as plain module constants: the engine's transitions read them often, and a
 global is read about ten times faster than an enum's member (``Phase.TURN``)."""
 
@@ -90,8 +97,6 @@ class SeatState:
     """Its exposed and concealed melds (pengs and kongs), in the order made."""
     discards: tuple[Tile, ...] = ()
     """Every tile it discarded, in order, those others claimed included."""
-    points: int = 0
-    """买点 points bought (BS-BUY-1)."""
     ting: bool = False
     """Declared 报听 (BS-TING-3: the hand is locked)."""
     pass_hu: bool = False
@@ -145,15 +150,20 @@ class State:
     seats: tuple[SeatState, ...]
     """Each seat's :class:`SeatState`, indexed by seat."""
     phase: Phase
-    """Where the hand is: buying points, a turn, a claim or rob window, or ended."""
+    """Where the hand is: a turn, a claim or rob window, a phase of the variant's own, or
+    ended."""
     current: int
     """The seat in turn, the discarder in a claim window, the konger while a kong may be robbed."""
     tile: Tile | None = None
     """The tile on offer in a claim window (the discard) or a rob window (the kong's tile)."""
     claimants: tuple[int, ...] = ()
-    """Seats asked in this window, in play order after the discarder."""
+    """Seats asked in this window, in play order after the discarder (in a phase of the
+    variant's own: the seats it asks, in seat order)."""
     answers: tuple[Action, ...] = ()
     """Answers so far, sorted by seat (so the order they came in leaves no trace)."""
+    stage: str | None = None
+    """In the :attr:`Phase.CHOOSING` phase: the name of the variant's own phase that is open
+    (:attr:`~mahjong_rules.engine.phases.OwnPhase.name`); else ``None``."""
     forced: tuple[int, ...] = ()
     """Seats whose win in this window is forced (FLOW-4): answered Hu by the engine."""
     kong_chain: int = 0

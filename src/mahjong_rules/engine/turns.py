@@ -1,5 +1,5 @@
 """A seat's turn: the actions it may take, and applying them — discard, kongs from the hand,
-报听 (Ting), 提 (Ti) — besides 买点 before the deal.
+报听 (Ting), 提 (Ti).
 
 Each transition builds its new state once where it can: a discard nobody may claim goes
 straight to the next seat's draw in one copy (:meth:`Turns._do_discard`).
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from mahjong_rules.counts import TileCounts, TileSet
-from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Ti, Ting
+from mahjong_rules.engine.actions import Action, Discard, Gang, Ti, Ting
 from mahjong_rules.engine.edit import (
     DISCARDED,
     DISCARDS,
@@ -21,7 +21,7 @@ from mahjong_rules.engine.edit import (
     pay,
     take,
 )
-from mahjong_rules.engine.events import Declared, Konged, PointsBought, Swapped
+from mahjong_rules.engine.events import Declared, Konged, Swapped
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.state import CLAIM, ROB, Phase, SeatState, State, remake, replace
 from mahjong_rules.melds import Meld, MeldKind
@@ -82,20 +82,6 @@ class Turns(Hooks):
             row = DISCARDS[seat]
             discards = tuple(row[tile.index] for tile in tiles)
         return (*out, *discards) if out else discards
-
-    def _do_buy(self, state: State, action: BuyPoints) -> State:
-        seats = list(state.seats)
-        seats[action.seat] = replace(seats[action.seat], points=action.points)
-        answers = tuple(sorted((*state.answers, action), key=lambda a: a.seat))
-        state = replace(
-            state,
-            seats=tuple(seats),
-            answers=answers,
-            events=(*state.events, PointsBought(action.seat, action.points)),
-        )
-        if len(answers) == state.players:
-            return self._deal(state)
-        return state
 
     def _do_ting(self, state: State, action: Ting) -> State:
         """报听; declared on a hand whose self-draw win is on offer, it declines that win (the

@@ -65,8 +65,6 @@ class SeatView:
     discards: tuple[Tile, ...]
     """Every tile it discarded, in the order made, those others claimed included (a claimed
     discard is also in the claimer's meld; the events say which were claimed)."""
-    points: int
-    """买点 points bought (BS-BUY-1)."""
     ting: bool
     """Declared 报听 (BS-TING-1)."""
     won: bool
@@ -98,7 +96,11 @@ class View:
     dealer: int
     """The dealer's (庄家, zhuāngjiā) seat."""
     phase: Phase
-    """What the hand is waiting for (a turn, claims, a robbed kong, the end)."""
+    """What the hand is waiting for (a turn, claims, a robbed kong, a phase of the variant's
+    own, the end)."""
+    stage: str | None
+    """In a phase of the variant's own (:attr:`Phase.CHOOSING
+    <mahjong_rules.engine.state.Phase.CHOOSING>`): its name; else ``None``."""
     current: int
     """The seat in turn; in a claim (or rob) window the discarder (or the konger)."""
     tile: Tile | None
@@ -162,7 +164,6 @@ def _seat_view(s: SeatState, index: int, viewer: int, hide_kongs: bool) -> SeatV
         melds=melds,
         hidden_kongs=hidden,
         discards=s.discards,
-        points=s.points,
         ting=s.ting,
         won=s.won,
         hand=s.concealed if shown else None,
@@ -194,6 +195,7 @@ def build_view(
         players=state.players,
         dealer=state.dealer,
         phase=state.phase,
+        stage=state.stage,
         current=state.current,
         tile=state.tile,
         tiles_left=state.tiles_left,
@@ -211,7 +213,7 @@ def build_view(
         events=events_for(
             seat, state.events, hide_kongs=hide, own_events=own_events, event_for=event_for
         ),
-        result=state.result,
+        result=state.result if state.phase is Phase.ENDED else None,
         variant=public,
         own_variant=private,
     )

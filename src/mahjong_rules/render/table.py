@@ -43,8 +43,9 @@ def _label(view: View, seat: SeatView) -> list[str]:
         lines.append("胡 won")
     if seat.ting:
         lines.append("报听 ready")
-    if seat.points:
-        lines.append(f"买点 {seat.points}")
+    bought = getattr(view.variant, "points", ())  # Baoshan's 买点, public once bought
+    if bought and bought[seat.seat]:
+        lines.append(f"买点 {bought[seat.seat]}")
     return lines
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from operator import attrgetter
 
+from mahjong_rules.engine.phases import When
 from mahjong_rules.engine.state import Phase, State
 from mahjong_rules.engine.wall import check_wall
 from mahjong_rules.errors import MahjongRulesError, WallError
@@ -31,6 +32,7 @@ from mahjong_rules.serial.check_payments import (
     check_win_records,
     check_wins,
 )
+from mahjong_rules.serial.check_phase import check_own_phase, dealt_start, own_when
 from mahjong_rules.serial.check_play import check_play, check_window
 from mahjong_rules.serial.check_variant import check_variant_problems, check_variant_types
 from mahjong_rules.tiles import Tile
@@ -68,11 +70,13 @@ def check_state(state: State, path: str = "state") -> None:
     _check_table(state, rules, path)
     check_variant_types(state, rules, path)
     _check_wall(state, rules, path)
-    if state.phase is Phase.BUYING:
-        _check_buying(state, rules, path)
-        check_variant_problems(state, rules, path)
-        check_play(rules, state, path)
-        return
+    if state.phase is Phase.CHOOSING:
+        if check_own_phase(state, rules, path).when is When.BEFORE_DEAL:
+            check_variant_problems(state, rules, path)
+            check_play(rules, state, path)
+            return
+    elif state.stage is not None:
+        fail(f"{path}.stage", "a stage is named only in a phase of the variant's own")
     _check_deal(state, rules, path)
     _check_phase(state, rules, path)
     _check_seats(state, rules, path)
@@ -110,11 +114,6 @@ def _check_table(state: State, rules: Rules, path: str) -> None:
                 seat_of(meld.from_seat, players, f"{path}.seats[{index}].melds[{j}].from_seat")
                 if meld.from_seat == index:
                     fail(f"{path}.seats[{index}].melds[{j}].from_seat", "its own discard")
-        if not 0 <= seat.points <= rules.buy_cap:
-            fail(
-                f"{path}.seats[{index}].points",
-                f"买点 points in this room are 0..{rules.buy_cap}, got {seat.points}",
-            )
 
 
 def _check_wall(state: State, rules: Rules, path: str) -> None:
@@ -129,32 +128,10 @@ def _check_wall(state: State, rules: Rules, path: str) -> None:
         )
 
 
-def _check_buying(state: State, rules: Rules, path: str) -> None:
-    """买点 (BS-BUY-1): nothing has happened but the answers, so the state must be the fresh
-    hand of its wall and dealer with those answers applied."""
-    if not rules.buy_cap:
-        fail(f"{path}.phase", "this room buys no points: it never is in the buying phase")
-    expected = rules.new_hand(wall=state.wall, dealer=state.dealer)
-    for i, answer in enumerate(state.answers):  # a seat that has answered has no more to give
-        if answer not in rules.legal_actions(expected, answer.seat):
-            fail(f"{path}.answers[{i}]", f"not an answer seat {answer.seat} could give now")
-        expected = rules.apply(expected, answer)
-    if expected.phase is not Phase.BUYING:
-        fail(f"{path}.answers", "every seat has bought: the hand would have been dealt")
-    if state != expected:  # events and caches are no part of a state's value
-        field = next(
-            name
-            for name in state.__dict__
-            if name not in ("events", "cache") and getattr(state, name) != getattr(expected, name)
-        )
-        fail(f"{path}.{field}", "no hand buying points is in this state (only answers so far)")
-
-
 def _check_deal(state: State, rules: Rules, path: str) -> None:
     """The deal of the state's wall (DEAL-1) gives its 本金 and 听用 (YS-WILD-1, -2), and the
     wall's tiles left since are exactly the seats' draws."""
-    points = tuple(s.points for s in state.seats)
-    start = rules.new_hand(wall=state.wall, dealer=state.dealer, buy_points=points)
+    start = dealt_start(rules, state.wall, state.dealer)
     if state.indicator != start.indicator:
         fail(f"{path}.indicator", f"the deal turns up {start.indicator}, not {state.indicator}")
     if state.wild_kinds != start.wild_kinds:
@@ -172,7 +149,8 @@ def _check_deal(state: State, rules: Rules, path: str) -> None:
 
 def _check_phase(state: State, rules: Rules, path: str) -> None:
     phase, n = state.phase, state.players
-    ended = phase is Phase.ENDED
+    at_end = own_when(rules, state) is When.AT_END  # the settlement made, a phase still open
+    ended = phase is Phase.ENDED or at_end
     if ended != (state.result is not None):
         fail(f"{path}.result", "a hand has a result exactly when it has ended")
     windows = phase in (Phase.CLAIM, Phase.ROB)
@@ -184,7 +162,8 @@ def _check_phase(state: State, rules: Rules, path: str) -> None:
         phase is not Phase.CLAIM or state.discard_win != state.current
     ):
         fail(f"{path}.discard_win", "only the discarder of a claim window wins by its discard")
-    if not windows and (state.claimants or state.answers or (state.forced and not ended)):
+    asking = windows or phase is Phase.CHOOSING
+    if not asking and (state.claimants or state.answers or (state.forced and not ended)):
         fail(f"{path}.claimants", f"nobody is asked outside a claim or rob window ({phase.value})")
     if phase is Phase.CLAIM and state.kong_chain:
         fail(f"{path}.kong_chain", "a discard ends the kong chain")
@@ -196,7 +175,8 @@ def _check_phase(state: State, rules: Rules, path: str) -> None:
     refs = state.chain_refs
     if any(not 1 <= r < state.next_ref for r in refs) or list(refs) != sorted(set(refs)):
         fail(f"{path}.chain_refs", f"kong refs rise from 1 to below next_ref {state.next_ref}")
-    made = state.discards_made + len(state.answers) - len(state.forced)  # actions, at least
+    given = len(state.answers) if phase is Phase.CHOOSING else 0  # (may be given in advance)
+    made = state.discards_made + len(state.answers) - given - len(state.forced)  # at least
     if state.step < made:
         fail(f"{path}.step", f"{made} actions at least were taken, not {state.step}")
     if state.next_dealer is not None and not state.wins:
@@ -216,8 +196,10 @@ def _check_phase(state: State, rules: Rules, path: str) -> None:
 
 def _check_seats(state: State, rules: Rules, path: str) -> None:
     wilds = state.wild_kinds
-    holding = state.current if state.phase in (Phase.TURN, Phase.ROB) else None
-    ended = state.phase is Phase.ENDED
+    when = own_when(rules, state)
+    turn = state.phase in (Phase.TURN, Phase.ROB) or when is When.AFTER_DEAL
+    holding = state.current if turn else None  # (after the deal, the dealer holds 14)
+    ended = state.phase is Phase.ENDED or when is When.AT_END
     kinds = (1 << (34 if rules.honors else 27)) - 1  # the tile kinds of the game
     declares = type(rules).can_declare is not Rules.can_declare  # the variant has 报听
     for index, seat in enumerate(state.seats):
@@ -289,12 +271,15 @@ def _check_drawn(state: State, index: int, holding: bool, where: str) -> None:
     won = next((w for w in state.wins if w.seat == index), None)
     if won is not None and won.how is not WinKind.SELF_DRAW:
         fail(f"{where}.drawn", f"it won on seat {won.from_seat}'s tile, after its own discard")
-    if drawn is not None and not (holding or seat.won or (state.phase is Phase.ENDED and last)):
+    over = state.phase is Phase.ENDED or state.result is not None  # (or in a phase at the end)
+    if drawn is not None and not (holding or seat.won or (over and last)):
         fail(f"{where}.drawn", "only the seat in turn holds a tile it drew this turn")
     concealed = Counter(seat.concealed)
     held = concealed + _meld_tiles(seat.melds)
     result = state.result
-    no_replacement = result is not None and result.exhausted and last
+    robbed = any(w.how is WinKind.ROB_KONG and w.from_seat == index for w in state.wins)
+    # (its 补杠 robbed in 血战 stands, and the win ended the hand before its replacement)
+    no_replacement = result is not None and (result.exhausted or robbed) and last
     if drawn is not None and not (held if no_replacement else concealed)[drawn]:
         fail(f"{where}.drawn", f"it holds no {drawn}")
     if won is not None and drawn is not None and drawn != won.tile:

@@ -73,3 +73,71 @@ def upgrade(data: JSON, new_format: int, variant: str | None = None, path: str =
         for fn in _UPGRADES.get(name, ()):
             fn(out, variant)
     return out
+
+
+# ---------------------------------------------------------------------- 买点 (Baoshan's own)
+
+
+def _no_points(obj: dict[str, JSON], where: str) -> None:
+    """A format-1 seat's ``points`` outside a room that buys them: 0, dropped."""
+    if obj.pop("points", 0) != 0:
+        raise SerializationError(f"{where}.points: only a Baoshan room buys points")
+
+
+@upgrades("State", "View")
+def _buying_phase(obj: dict[str, JSON], variant: str | None) -> None:
+    """Format 1's BUYING phase is Baoshan's own phase ``buying`` (every seat asked)."""
+    if obj.get("phase") == "buying":
+        obj["phase"] = "choosing"
+        obj["stage"] = "buying"
+        if obj.get("type") == "State" and isinstance(obj.get("players"), int):
+            obj["claimants"] = list(range(obj["players"]))
+    elif obj.get("type") == "View":
+        obj["stage"] = None
+
+
+@upgrades("SeatState")
+def _seat_points(obj: dict[str, JSON], variant: str | None) -> None:
+    """A Baoshan seat's 买点 points are Baoshan's seat record's."""
+    if variant == "baoshan":
+        record = obj.get("variant")
+        if not isinstance(record, dict):
+            record = obj["variant"] = {"type": "BaoshanSeat"}
+        record["points"] = obj.pop("points", 0)
+    else:
+        _no_points(obj, "seat")
+
+
+@upgrades("SeatView")
+def _seat_view_points(obj: dict[str, JSON], variant: str | None) -> None:
+    """A seat's points in a view are read by its view (below); none outside Baoshan."""
+    if variant != "baoshan" or obj.get("points") == 0:
+        _no_points(obj, "seat view")
+
+
+@upgrades("View")
+def _view_points(obj: dict[str, JSON], variant: str | None) -> None:
+    """Every seat's 买点 points, public in a Baoshan view, are its table record's."""
+    if variant != "baoshan" or not isinstance(obj.get("seats"), list):
+        return
+    points = [s.pop("points", 0) if isinstance(s, dict) else 0 for s in obj["seats"]]
+    record = obj.get("variant")
+    if not isinstance(record, dict):
+        record = obj["variant"] = {"type": "BaoshanTable"}
+    record["points"] = points
+
+
+@upgrades("HandRecord")
+def _record_points(obj: dict[str, JSON], variant: str | None) -> None:
+    """A record's ``buy_points`` given to the deal are the answers given to 买点."""
+    points = obj.pop("buy_points", None)
+    options = obj.get("options")
+    buys = isinstance(options, dict) and options.get("buy_points", "none") != "none"
+    if points is None or not buys:
+        if points is not None and any(p != 0 for p in points if isinstance(points, list)):
+            raise SerializationError("handRecord.buy_points: this room buys no points")
+        obj["answers"] = []
+        return
+    if not isinstance(points, list):
+        raise SerializationError("handRecord.buy_points: a list of points")
+    obj["answers"] = [{"type": "BuyPoints", "seat": k, "points": p} for k, p in enumerate(points)]

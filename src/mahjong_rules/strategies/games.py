@@ -73,8 +73,9 @@ from hypothesis.errors import InvalidArgument
 
 from mahjong_rules.bots import Bot, GreedyBot, RandomBot
 from mahjong_rules.engine.actions import Action
+from mahjong_rules.engine.phases import When
 from mahjong_rules.engine.settlement import HandResult
-from mahjong_rules.engine.state import State
+from mahjong_rules.engine.state import Phase, State
 from mahjong_rules.errors import UnknownVariantError
 from mahjong_rules.records import HandRecord
 from mahjong_rules.strategies.room_options import rooms
@@ -127,19 +128,33 @@ def _rules_strategy(rules: RulesSpec) -> st.SearchStrategy[Rules]:
     raise InvalidArgument(f"rules must be Rules, a strategy of Rules or None, not {rules!r}")
 
 
+def _given_answers(draw: st.DrawFn, rules: Rules, seed: int, dealer: int) -> tuple[Action, ...]:
+    """Answers given in advance to the phases before the deal (as a match gives a later hand
+    those of its first), or none: the seats then answer in play, as bots."""
+    state = rules.new_hand(seed=seed, dealer=dealer)
+    if state.phase is not Phase.CHOOSING or not draw(st.booleans(), label="answers given"):
+        return ()
+    answers: list[Action] = []
+    while state.phase is Phase.CHOOSING and _opens(rules, state) is When.BEFORE_DEAL:
+        seat = min(rules.to_act(state))
+        answer = draw(st.sampled_from(rules.legal_actions(state, seat)), label="answer")
+        answers.append(answer)
+        state = rules.apply(state, answer)
+    return tuple(answers)
+
+
+def _opens(rules: Rules, state: State) -> When:
+    """When the open phase of a CHOOSING state opened."""
+    return next(p.when for p in rules.phases if p.name == state.stage)
+
+
 def _deal(draw: st.DrawFn, rules: Rules, ongoing: bool) -> tuple[HandRecord, State]:
     """A record of a new hand and its first state (one that has not ended, if ``ongoing``)."""
     seed = draw(_SEEDS, label="seed")
     dealer = draw(st.integers(0, rules.players - 1), label="dealer")
-    points = None
-    if rules.buy_cap:  # None: the seats buy in a BUYING phase, as bots
-        cap = rules.buy_cap
-        points = draw(
-            st.none() | st.tuples(*(st.integers(0, cap) for _ in range(rules.players))),
-            label="buy_points",
-        )
+    answers = _given_answers(draw, rules, seed, dealer)
     for k in range(_RETRIES):
-        record = HandRecord.new(rules, seed=seed + k, dealer=dealer, buy_points=points)
+        record = HandRecord.new(rules, seed=seed + k, dealer=dealer, answers=answers)
         state = record.start()
         if not ongoing or state.result is None:
             return record, state

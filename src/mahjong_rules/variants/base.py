@@ -32,15 +32,17 @@ import attrs
 
 from mahjong_rules.counts import TileSet
 from mahjong_rules.engine.action_ids import action_from_id, action_id, action_space
-from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Ti, Ting
+from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Ti, Ting
+from mahjong_rules.engine.choosing import Choosing
 from mahjong_rules.engine.claims import Claims
 from mahjong_rules.engine.draws import Draws
 from mahjong_rules.engine.edit import check_seat, start_variant_state
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.legality import why_illegal
+from mahjong_rules.engine.phases import When
 from mahjong_rules.engine.settlement import HandResult
 from mahjong_rules.engine.state import (
-    BUYING,
+    CHOOSING,
     CLAIM,
     ENDED,
     ROB,
@@ -69,7 +71,7 @@ _ONE = tuple(_SEATS[1 << seat] for seat in range(4))
 _NOBODY: frozenset[int] = _SEATS[0]
 
 
-class Rules(Turns, Claims, Draws, Wins):
+class Rules(Turns, Claims, Draws, Wins, Choosing):
     """The rules of one variant with one room's options. Stateless: every method is pure.
 
     Build with :func:`~mahjong_rules.variants.get_variant`. Rules with equal options are equal
@@ -118,11 +120,14 @@ class Rules(Turns, Claims, Draws, Wins):
         seed: int | str | bytes | None = None,
         wall: Sequence[Tile] | None = None,
         dealer: int = 0,
-        buy_points: Sequence[int] | None = None,
+        answers: Sequence[Action] = (),
     ) -> State:
         """A new hand: from ``seed`` (or a fresh random seed), or from an explicit ``wall`` dealt
-        as DEAL-1 says; ``buy_points`` are the seats' 买点 (asked for in a BUYING phase when the
-        room buys points and none are given)."""
+        as DEAL-1 says. The variant's own phases before the deal (:attr:`phases`) open first;
+        ``answers`` are answers given to them in advance, applied in order as if the seats had
+        answered (a :class:`~mahjong_rules.engine.match.Match` gives a later hand the answers
+        of its first hand's per-match phases), and refused with
+        :class:`~mahjong_rules.errors.OptionsError` unless each is one the open phase lists."""
         if wall is None:
             if seed is None:
                 seed = random.SystemRandom().getrandbits(64)
@@ -139,39 +144,24 @@ class Rules(Turns, Claims, Draws, Wins):
             front=0,
             back=len(tiles),
             seats=tuple(SeatState() for _ in range(self.players)),
-            phase=BUYING,
+            phase=TURN,
             current=dealer,
         )
         if self.hand_state_class is not None or self.seat_state_class is not None:
             state = start_variant_state(self, state)
-        if self.buy_cap and buy_points is None:
-            return state
-        if buy_points is not None and not isinstance(buy_points, Sequence):
-            raise OptionsError(f"buy_points must be a sequence of numbers, got {buy_points!r}")
-        points = tuple(buy_points) if buy_points is not None else (0,) * self.players
-        if len(points) != self.players or any(
-            p.__class__ is not int or not 0 <= p <= self.buy_cap for p in points
-        ):
-            raise OptionsError(
-                f"buy_points must be {self.players} whole numbers 0..{self.buy_cap}, got {points!r}"
-            )
-        if any(points):  # (a seat's points start at 0)
-            seats = tuple(replace(s, points=p) for s, p in zip(state.seats, points, strict=True))
-            state = replace(state, seats=seats)
-        return self._deal(state)
+        return self._start(state, answers)
 
     def to_act(self, state: State) -> frozenset[int]:
-        """Seats that must act now: the seat in turn, or in a claim (rob) window every asked
-        seat that has not answered, or before the deal every seat still to buy; none once the
-        hand has ended."""
+        """Seats that must act now: the seat in turn, or in a claim (rob) window or a phase of
+        the variant's own every asked seat that has not answered; none once the hand has
+        ended."""
         phase = state.phase
         if phase is TURN:
             return _ONE[state.current]
         if phase is ENDED:
             return _NOBODY
-        asked = state.claimants if phase is not BUYING else range(state.players)
         mask = 0
-        for seat in asked:
+        for seat in state.claimants:
             mask |= 1 << seat
         for answer in state.answers:
             mask &= ~(1 << answer.seat)
@@ -179,7 +169,7 @@ class Rules(Turns, Claims, Draws, Wins):
 
     def is_over(self, state: State) -> bool:
         """Whether the hand has ended (its :meth:`result` is then set)."""
-        return state.result is not None
+        return state.phase is ENDED
 
     def legal_actions(self, state: State, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now, in a stable order; ``()`` if it does not act.
@@ -202,8 +192,9 @@ class Rules(Turns, Claims, Draws, Wins):
         its 过手胡). In its turn: the discard of the tile it drew when that is legal;
         otherwise (the dealer's first turn, after a peng, a locked 报听 hand or a drawn
         wildcard) the first discard listed, which is the lowest tile; a turn with no discard
-        listed (a forced choice such as YS-ALLWILD-1's win) takes the first action listed. In
-        买点: 0 points.
+        listed (a forced choice such as YS-ALLWILD-1's win) takes the first action listed. In a
+        phase of the variant's own: that phase's
+        :meth:`~mahjong_rules.engine.phases.OwnPhase.default`.
         """
         legal = self.legal_actions(state, seat)
         if not legal:
@@ -211,8 +202,8 @@ class Rules(Turns, Claims, Draws, Wins):
         phase = state.phase
         if phase is CLAIM or phase is ROB:
             return legal[-1]  # Pass is always listed last
-        if phase is BUYING:
-            return legal[0]
+        if phase is CHOOSING:
+            return self._own_phase(state).default(self, state, seat)
         drawn = state.seats[seat].drawn
         first: Action | None = None
         for action in legal:
@@ -234,16 +225,19 @@ class Rules(Turns, Claims, Draws, Wins):
             found: tuple[Action, ...] = self._turn_actions(state, seat) if turn else ()
         elif seat not in self.to_act(state):
             found = ()
-        elif phase is BUYING:
-            found = tuple(BuyPoints(seat, p) for p in range(self.buy_cap + 1))
+        elif phase is CHOOSING:
+            found = self._phase_actions(state, seat)
         else:
             found = self._claim_actions(state, seat)
         state.cache[seat] = found
         return found
 
     def result(self, state: State) -> HandResult | None:
-        """The settlement once the hand has ended, else ``None``."""
-        return state.result
+        """The settlement once the hand has ended, else ``None`` (also while a phase of the
+        variant's own at the hand's end is open: :attr:`State.result
+        <mahjong_rules.engine.state.State.result>` then holds the settlement so far)."""
+        result = state.result
+        return result if result is None or state.phase is ENDED else None
 
     def view(self, state: State, seat: int) -> View:
         """What ``seat`` may see of ``state``: its own hand, the table, its legal actions, the
@@ -368,15 +362,27 @@ class Rules(Turns, Claims, Draws, Wins):
                 raise IllegalActionError(self._why(state, action))
         step = state.step + 1
         if state.phase is TURN and action.__class__ is Discard:
-            return self._do_discard(state, action, step)  # its first copy starts the events
+            after = self._do_discard(state, action, step)  # its first copy starts the events
+        else:
+            after = self._apply_listed(state, action, step)
+        if (
+            after.phase is ENDED
+            and self.phases
+            and (state.phase is not CHOOSING or self._own_phase(state).when is not When.AT_END)
+        ):
+            return self._at_end(after)  # the settlement is made: a phase at the end may open
+        return after
+
+    def _apply_listed(self, state: State, action: Action, step: int) -> State:
+        """:meth:`apply` of a listed action other than a turn's discard."""
         phase = state.phase
+        if phase is CHOOSING:
+            return self._answer_phase(state, action, step)
         if self.action_types and isinstance(action, self.action_types):  # the variant's own
             return self.apply_own_action(replace(state, events=(), step=step), action)
         if phase is CLAIM or phase is ROB:
             return self._answer(state, action, step)
         state = replace(state, events=(), step=step)  # each handler makes its own copy
-        if phase is BUYING:
-            return self._do_buy(state, action)  # type: ignore[arg-type]
         if phase is TURN:
             if isinstance(action, Gang):
                 return self._do_gang_from_hand(state, action)
@@ -389,4 +395,4 @@ class Rules(Turns, Claims, Draws, Wins):
         raise AssertionError(f"{action!r} was listed but has no transition")  # pragma: no cover
 
     def _why(self, state: State, action: Action) -> str:
-        return why_illegal(state, action, sorted(self.to_act(state)), self.buy_cap)
+        return why_illegal(state, action, sorted(self.to_act(state)), self.phases)

@@ -38,6 +38,7 @@ from mahjong_rules.engine.action_registry import (
 from mahjong_rules.engine.action_text import VERBS
 from mahjong_rules.engine.actions import SHIPPED_ACTIONS, Action
 from mahjong_rules.engine.events import SHIPPED_EVENTS, Event
+from mahjong_rules.engine.phases import OwnPhase, When
 from mahjong_rules.errors import PluginWarning, UnknownVariantError
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.variants.options import Options
@@ -104,9 +105,34 @@ def register_variant(cls: type[Rules]) -> type[Rules]:
         check_action_types(cls)
     if cls.event_types:
         check_event_types(cls)
+    if cls.phases:
+        check_phases(cls)
     for name in (cls.name, *cls.aliases):
         _REGISTRY[_key(name)] = cls
     return cls
+
+
+def check_phases(cls: type[Rules]) -> None:
+    """Raise ``TypeError`` unless ``cls.phases`` is a tuple of
+    :class:`~mahjong_rules.engine.phases.OwnPhase` instances, and ``ValueError`` unless their
+    names are distinct and not empty and every per-match phase before the deal comes before
+    the others (a match gives a hand their answers first)."""
+    where = f"{cls.__name__}.phases"
+    phases = cls.phases
+    if not isinstance(phases, tuple) or not all(isinstance(p, OwnPhase) for p in phases):
+        raise TypeError(f"{where} is a tuple of OwnPhase instances, got {phases!r}")
+    names = [p.name for p in phases]
+    for phase in phases:
+        if not isinstance(phase.name, str) or not phase.name or names.count(phase.name) > 1:
+            raise ValueError(f"{where}: each phase needs a name of its own, got {phase.name!r}")
+        if not isinstance(phase.when, When):
+            raise TypeError(f"{where}: {phase!r}.when is a When, got {phase.when!r}")
+    before = [p for p in phases if p.when is When.BEFORE_DEAL]
+    carried = [p.per_match for p in before]
+    if carried != sorted(carried, reverse=True):
+        raise ValueError(f"{where}: a per-match phase before the deal comes before the others")
+    if any(p.per_match and p.when is not When.BEFORE_DEAL for p in phases):
+        raise ValueError(f"{where}: only a phase before the deal is per-match")
 
 
 def check_action_types(cls: type[Rules]) -> None:

@@ -9,8 +9,10 @@ from typing import ClassVar
 import attrs
 
 from mahjong_rules.counts import TileCounts, TileSet
+from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.edit import after_peng, end_hand, record_wins
 from mahjong_rules.engine.events import Event, Paid, PaymentsCancelled
+from mahjong_rules.engine.phases import OwnPhase
 from mahjong_rules.engine.settlement import (
     HandResult,
     Payment,
@@ -23,8 +25,11 @@ from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind, fan_to_points
 from mahjong_rules.tiles import Tile
+from mahjong_rules.variants.baoshan.buying import Buying, BuyPoints, PointsBought
+from mahjong_rules.variants.baoshan.buying import bought as points_of
 from mahjong_rules.variants.baoshan.options import BaoshanOptions
 from mahjong_rules.variants.baoshan.patterns import score_baoshan
+from mahjong_rules.variants.baoshan.records import BaoshanSeat, BaoshanTable
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.wins import is_win, winning_tiles
 from mahjong_rules.wins.detector import wait_mask
@@ -41,12 +46,34 @@ class Baoshan(Rules):
     name_zh: ClassVar[str] = "保山麻将"
     options_class = BaoshanOptions
     options: BaoshanOptions
+    phases: ClassVar[tuple[OwnPhase, ...]] = (Buying(),)
+    action_types: ClassVar[tuple[type[Action], ...]] = (BuyPoints,)
+    event_types: ClassVar[tuple[type[Event], ...]] = (PointsBought,)
+    seat_state_class: ClassVar[type | None] = BaoshanSeat
+    public_view_class: ClassVar[type | None] = BaoshanTable
 
     # ------------------------------------------------------------------ shape and timing
 
     @property
     def buy_cap(self) -> int:
+        """买点: most points a seat may buy in this room (BS-BUY-1; 0: no buying)."""
         return self.options.buy_cap
+
+    def public_variant_view(self, state: State) -> BaoshanTable:
+        """买点: every seat's points are public (BS-BUY-1)."""
+        return BaoshanTable(points=tuple(points_of(s) for s in state.seats))
+
+    def seat_state_problem(self, state: State, seat: int) -> str | None:
+        """买点 (BS-BUY-1): points within the room's cap, and none before the seat bought."""
+        points = getattr(state.seats[seat].variant, "points", 0)
+        if points.__class__ is not int:
+            return f"买点 points are an int, got {points!r}"
+        if not 0 <= points <= self.options.buy_cap:
+            return f"买点 points in this room are 0..{self.options.buy_cap}, got {points}"
+        buying = state.stage == Buying.name
+        if buying and points and all(a.seat != seat for a in state.answers):
+            return f"seat {seat} has {points} 买点 points but has not bought yet"
+        return None
 
     def is_complete(self, state: State, seat: int, concealed: TileCounts) -> bool:
         """BS-WIN-1 (melds + the compulsory pair) and BS-WIN-2 (小七对, 龙爪背)."""
@@ -207,7 +234,7 @@ class Baoshan(Rules):
 
     def amount(self, winner: int, payer: int, points: int, state: State) -> int:
         """BS-PAY-2: the pattern score, with 买点 added (死点) or multiplied in (活点)."""
-        bought = state.seats[winner].points + state.seats[payer].points
+        bought = points_of(state.seats[winner]) + points_of(state.seats[payer])
         mode = self.options.buy_points
         if mode in ("dead_1", "dead_2"):
             return bought + points

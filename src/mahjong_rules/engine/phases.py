@@ -1,0 +1,107 @@
+"""A variant's own phases: every asked seat answers at once (:class:`OwnPhase`).
+
+Some games ask every seat something outside the turns: a price before the deal, three tiles
+to pass after it, a suit to give up. A variant declares such a phase as a small subclass of
+:class:`OwnPhase` and lists an instance in its rules' ``phases``. The engine opens it at its
+moment (:class:`When`): before the deal, after the deal and before the dealer's first turn, or
+at the hand's end once the settlement is made. While it is open the state's
+:attr:`~mahjong_rules.engine.state.State.phase` is
+:attr:`~mahjong_rules.engine.state.Phase.CHOOSING` and its
+:attr:`~mahjong_rules.engine.state.State.stage` is the phase's :attr:`OwnPhase.name`; the
+seats it asks (:attr:`~mahjong_rules.engine.state.State.claimants`) answer in any order, each
+once, with one of the actions the phase lists for it. Like a claim window's, the answers are
+kept sorted by seat in :attr:`~mahjong_rules.engine.state.State.answers` (no view shows them),
+and when the last one arrives the phase resolves them together: the order in which the seats
+answered leaves no trace.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from mahjong_rules.engine.actions import Action
+from mahjong_rules.engine.state import State
+
+Hooks = Any
+"""The room's rules (a :class:`~mahjong_rules.engine.hooks.Hooks`, which lists the phases:
+named loosely here, since that module imports this one)."""
+
+__all__ = ["OwnPhase", "When"]
+
+
+class When(enum.Enum):
+    """When the engine opens a variant's own phase."""
+
+    BEFORE_DEAL = "before_deal"
+    """When the hand is built, before any tile is dealt (the wall and the dealer are fixed)."""
+    AFTER_DEAL = "after_deal"
+    """Once the hands are dealt (and the variant's ``after_deal`` has run), before the
+    dealer's first turn."""
+    AT_END = "at_end"
+    """When the hand's settlement is made, before the hand is over: the state holds the
+    settlement as :attr:`~mahjong_rules.engine.state.State.result`, and
+    :meth:`~mahjong_rules.variants.base.Rules.result` gives it once the phase has resolved."""
+
+
+class OwnPhase:
+    """One phase of a variant's own where every asked seat answers at once.
+
+    Subclass it, set :attr:`name` and :attr:`when`, write :meth:`actions` (and, as the phase
+    needs, :meth:`asks`, :meth:`answer`, :meth:`resolve`, :meth:`default`), and list an
+    instance in the variant's ``phases``. The actions it lists are the variant's own (its
+    ``action_types``). Every method is pure: it gets the rules and a state and returns a new
+    state or a value. Phases of the same :attr:`when` open in the order listed.
+    """
+
+    name: ClassVar[str] = ""
+    """The phase's name, unique in the variant: the state's ``stage`` while it is open."""
+    when: ClassVar[When] = When.BEFORE_DEAL
+    """When it opens."""
+    answer_types: ClassVar[tuple[type[Action], ...]] = ()
+    """The classes of the answers it lists (the variant's own actions): an answer of one of
+    them outside the phase is refused saying so. Default: none named."""
+    per_match: ClassVar[bool] = False
+    """Whether the answers of a match's first hand hold for every hand of the match (a
+    :class:`~mahjong_rules.engine.match.Match` then gives each later hand those answers, read
+    by :meth:`given`, and the phase is not asked again)."""
+
+    def asks(self, rules: Hooks, state: State) -> Iterable[int]:
+        """The seats this phase asks now, in any order; none: the phase is skipped. Default:
+        every seat that has not won."""
+        return [seat for seat in range(state.players) if not state.seats[seat].won]
+
+    def actions(self, rules: Hooks, state: State, seat: int) -> tuple[Action, ...]:
+        """Every answer ``seat`` may give (it has not answered yet), in a stable order. No
+        default."""
+        raise NotImplementedError
+
+    def default(self, rules: Hooks, state: State, seat: int) -> Action:
+        """The answer a server gives for ``seat`` when its time runs out
+        (:meth:`~mahjong_rules.variants.base.Rules.default_action`); one of :meth:`actions`.
+        Default: the first listed."""
+        return self.actions(rules, state, seat)[0]
+
+    def answer(self, rules: Hooks, state: State, action: Action) -> State:
+        """Record one seat's answer (``state`` already lists it in ``answers``; it holds no
+        events of this step yet). Keep a secret answer in the seat's own record, where only
+        the variant's private view may show it, and report it with an event the variant's
+        ``event_for`` hides from the other seats. It must not depend on the other seats'
+        answers (they may come in any order). Default: the state unchanged."""
+        return state
+
+    def resolve(self, rules: Hooks, state: State) -> State:
+        """Every asked seat has answered (``state.answers``, by seat): do what the phase
+        does with them together, e.g. pass the tiles chosen or reveal the suits. The engine
+        then goes on (the next phase, the deal, the first turn or the hand's end). Default:
+        the state unchanged."""
+        return state
+
+    def given(self, rules: Hooks, state: State) -> tuple[Action, ...]:
+        """For a :attr:`per_match` phase: the answers the hand of ``state`` was played with
+        (one per asked seat), which a match gives the next hands. Default: none."""
+        return ()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"

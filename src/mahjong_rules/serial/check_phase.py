@@ -1,0 +1,90 @@
+"""The checks of a state in a phase of the variant's own (:mod:`mahjong_rules.engine.phases`)
+on reading it, and the deal a checked state is compared with."""
+
+from __future__ import annotations
+
+from mahjong_rules.engine.phases import OwnPhase, When
+from mahjong_rules.engine.state import Phase, State, replace
+from mahjong_rules.serial.check_fields import fail
+from mahjong_rules.tiles import Tile
+from mahjong_rules.variants.base import Rules
+
+__all__ = ["check_own_phase", "dealt_start", "own_when"]
+
+
+def own_when(rules: Rules, state: State) -> When | None:
+    """When the open phase of a CHOOSING state opens (``None`` in any other phase, or for a
+    stage naming no phase: :func:`check_own_phase` refuses that)."""
+    if state.phase is not Phase.CHOOSING:
+        return None
+    return next((p.when for p in rules.phases if p.name == state.stage), None)
+
+
+def check_own_phase(state: State, rules: Rules, path: str) -> OwnPhase:
+    """A CHOOSING state: its ``stage`` names one of the room's phases; the asked seats are
+    distinct and in seat order; each answer is by an asked seat, one per seat, in seat order.
+    A phase before the deal is checked whole (:func:`_check_before_deal`). Returns the phase."""
+    phase = next((p for p in rules.phases if p.name == state.stage), None)
+    if phase is None:
+        names = [p.name for p in rules.phases]
+        fail(f"{path}.stage", f"{rules.name} has no phase {state.stage!r} (its phases: {names})")
+    asked = state.claimants
+    if not asked or list(asked) != sorted(set(asked)):
+        fail(f"{path}.claimants", "a phase asks some seats, each once, in seat order")
+    seats = [a.seat for a in state.answers]
+    if seats != sorted(set(seats)) or not set(seats) < set(asked):
+        fail(f"{path}.answers", "one answer per asked seat, in seat order, and one seat to go")
+    dealt = state.front > 0 or any(s.concealed or s.melds for s in state.seats)
+    if phase.when is When.BEFORE_DEAL:
+        if dealt or state.ledger or state.wins or state.back != len(state.wall):
+            fail(f"{path}.stage", f"the {phase.name} phase comes before the deal")
+        _check_before_deal(state, rules, path)
+    elif not dealt:
+        fail(f"{path}.stage", f"the {phase.name} phase comes after the deal")
+    elif phase.when is When.AFTER_DEAL and (state.discards_made or state.result is not None):
+        fail(f"{path}.stage", f"the {phase.name} phase comes before the first discard")
+    elif phase.when is When.AT_END and state.result is None:
+        fail(f"{path}.result", "a phase at the hand's end holds its settlement")
+    expected = tuple(sorted(set(phase.asks(rules, state))))
+    if asked != expected:
+        fail(f"{path}.claimants", f"the {phase.name} phase asks seats {list(expected)} now")
+    for i, answer in enumerate(state.answers):
+        if answer not in tuple(phase.actions(rules, state, answer.seat)):
+            fail(f"{path}.answers[{i}]", f"not an answer the {phase.name} phase lists")
+    return phase
+
+
+def _check_before_deal(state: State, rules: Rules, path: str) -> None:
+    """Nothing has happened before the deal but answers: in the first phase that asks, the
+    state must be the fresh hand of its wall and dealer with its answers applied."""
+    expected = rules.new_hand(wall=state.wall, dealer=state.dealer)
+    if expected.phase is not Phase.CHOOSING:
+        fail(f"{path}.phase", f"a hand of this room is dealt at once, with no {state.stage}")
+    if expected.stage != state.stage:
+        return  # a later phase: what the earlier ones did is the variant's records' to check
+    for i, answer in enumerate(state.answers):
+        if answer not in rules.legal_actions(expected, answer.seat):
+            fail(f"{path}.answers[{i}]", f"not an answer seat {answer.seat} could give now")
+        expected = rules.apply(expected, answer)
+    if state.step == 0:  # answers given to new_hand in advance count no step
+        expected = replace(expected, step=0)
+    if state != expected:  # events and caches are no part of a state's value
+        field = next(
+            name
+            for name in state.__dict__
+            if name not in ("events", "cache") and getattr(state, name) != getattr(expected, name)
+        )
+        fail(f"{path}.{field}", f"no hand in its {state.stage} phase is in this state")
+
+
+def dealt_start(rules: Rules, wall: tuple[Tile, ...], dealer: int) -> State:
+    """The hand of ``wall`` and ``dealer`` once dealt: the phases before the deal answered
+    with their defaults (what the deal is compared with does not depend on those answers)."""
+    state = rules.new_hand(wall=wall, dealer=dealer)
+    while state.phase is Phase.CHOOSING and state.result is None:
+        phase = next(p for p in rules.phases if p.name == state.stage)
+        if phase.when is not When.BEFORE_DEAL:
+            break
+        seat = min(rules.to_act(state))
+        state = rules.apply(state, phase.default(rules, state, seat))
+    return state
