@@ -190,8 +190,16 @@ class Baoshan(Rules):
     # ------------------------------------------------------------------ 十老头 (BS-WIN-3)
 
     def discard_wins(self, state: State, seat: int, after: SeatState) -> bool:
-        """BS-WIN-3 十老头: the discarder's first ten discards were all honors."""
-        return self.options.honors and after.honor_run == 10
+        """BS-WIN-3 十老头: the discarder's first ten discards were all honors (those others
+        claimed included). Asked at every discard, so only a tenth discard that is an honor
+        looks further (the engine's generic "a discard wins for its maker")."""
+        discards = after.discards
+        return (
+            len(discards) == 10
+            and discards[9].is_honor
+            and self.options.honors
+            and all(tile.is_honor for tile in discards)
+        )
 
     def settle_discard_win(self, state: State, seat: int) -> State:
         """十老头 settles as a forced self-draw worth its own fan (BS-WIN-3)."""
