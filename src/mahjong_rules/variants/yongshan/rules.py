@@ -65,6 +65,10 @@ class Yongshan(WildcardRules):
     options_class = YongshanOptions
     options: YongshanOptions
     win_ends_hand: ClassVar[bool] = False
+    """血战 (YS-END-1): a winner leaves and play goes on. The engine then lets a peng or kong of
+    a discard won on stand beside the wins (YS-CLAIM-4), gives the next draw to the first seat
+    in play after the last winner (YS-TURN-1), and keeps a robbed 补杠 standing, its maker's
+    (YS-PAT-抢杠胡)."""
     wild_melds: ClassVar[bool] = True
     max_suits: ClassVar[int] = 2  # 缺一门 (YS-WIN-1)
 
