@@ -88,7 +88,6 @@ class Baoshan(Rules):
     def __init__(self, options: BaoshanOptions | None = None, /, **kwargs: object) -> None:
         super().__init__(options, **kwargs)
         self._last_tiles = self.options.last_tiles
-        self._honors = self.options.honors
 
     def win_forced(self, state: State) -> bool:
         """BS-LAST-1: fewer than N tiles left (N = 4, or 20 with 2 or 3 players)."""
@@ -198,7 +197,7 @@ class Baoshan(Rules):
         claimed included). Asked at every discard (the engine's "a discard that wins for its
         maker"), so only the tenth discard of a room with honors looks at the tiles."""
         discards = after.discards
-        return len(discards) == 10 and self._honors and all(t.is_honor for t in discards)
+        return len(discards) == 10 and self.options.honors and all(t.is_honor for t in discards)
 
     def settle_discard_win(self, state: State, seat: int) -> State:
         """十老头 settles as a forced self-draw worth its own fan (BS-WIN-3)."""

@@ -65,10 +65,6 @@ class Yongshan(WildcardRules):
     options_class = YongshanOptions
     options: YongshanOptions
     win_ends_hand: ClassVar[bool] = False
-    """血战 (YS-END-1): a winner leaves and play goes on. The engine then lets a peng or kong of
-    a discard won on stand beside the wins (YS-CLAIM-4), gives the next draw to the first seat
-    in play after the last winner (YS-TURN-1), and keeps a robbed 补杠 standing, its maker's
-    (YS-PAT-抢杠胡)."""
     wild_melds: ClassVar[bool] = True
     max_suits: ClassVar[int] = 2  # 缺一门 (YS-WIN-1)
 
@@ -196,7 +192,10 @@ class Yongshan(WildcardRules):
         return [Payment(p, win.seat, points, PaymentReason.WIN) for p in payers]
 
     def settle_wins(self, state: State, wins: Sequence[WinRecord]) -> State:
-        """YS-END-1 血战: the winners leave; the hand ends once one seat is left un-won."""
+        """YS-END-1 血战: the winners leave; the hand ends once one seat is left un-won. Until
+        then the engine plays on (``win_ends_hand`` is false): a peng or kong of a discard won
+        on stands beside the wins (YS-CLAIM-4), the next draw is the first seat in play after
+        the last winner (YS-TURN-1), and a robbed 补杠 stands, its maker's (YS-PAT-抢杠胡)."""
         first = not state.wins
         payments = [p for win in wins for p in self.win_payments(state, win)]
         state = record_wins(state, wins)
