@@ -77,7 +77,8 @@ class Claims(Hooks):
     def _candidates(self, state: State, seat: int, tile: Tile) -> list[int]:
         """The other seats still in the hand that might claim ``tile``, in play order after
         ``seat``, each looked at once per window: a seat holding a pair of it, or one copy
-        beside a wildcard (YS-WILD-3), or waiting on it. Cheap, to decide who a window asks."""
+        beside a wildcard (where melds take wildcards), or waiting on it. Cheap, to decide who
+        a window asks."""
         seats = state.seats
         shift, index = 3 * tile.index, tile.index
         wild_lanes = state.wild_kinds.lanes if self.wild_melds else 0
@@ -221,21 +222,22 @@ class Claims(Hooks):
             return self.settle_discard_win(state, state.discard_win)
         claims = [a for a in answers if isinstance(a, (Peng, Gang))]
         if claims:
-            # YS-CLAIM-4: a win on the tile does not stop another seat's peng or kong of it
+            # play goes on after a win (血战): the win does not stop another seat's peng or
+            # kong of the tile
             claim = claims[0] if len(claims) == 1 else self.pick_claim(state, claims)
             return self._take_discard(state, claim)
         n, discarder = state.players, state.current
         last = max(winners, key=lambda w: (w - discarder) % n) if winners else discarder
-        return self._draw(state, self.next_to_draw(state, last))  # YS-TURN-1
+        return self._draw(state, self.next_to_draw(state, last))  # after the last winner
 
     def _resolve_rob(self, state: State, winners: list[int]) -> State:
-        """A 补杠's window: robbed (BS-GANG-6; in 血战 the kong stands), or completed."""
+        """A 补杠's window: robbed (the kong is never made; in 血战 it stands), or completed."""
         pending = state.pending
         assert isinstance(pending, Gang)
         if winners and self.win_ends_hand:
-            return self._claim_wins(state, winners, WinKind.ROB_KONG)  # never made (BS-GANG-6)
+            return self._claim_wins(state, winners, WinKind.ROB_KONG)  # never made
         if winners:
-            # 血战: the robbed kong still stands, counted as its maker's (YS-PAT-抢杠胡) ...
+            # 血战: the robbed kong still stands, counted as its maker's ...
             state, meld = self._add_to_peng(state, pending)
             state = self._claim_wins(state, winners, WinKind.ROB_KONG)
             if state.phase is ENDED:

@@ -50,7 +50,7 @@ def turn_kongs(rules: _Rules, state: State, seat: int) -> list[Action]:
     """:meth:`Hooks.turn_kongs <mahjong_rules.engine.hooks.Hooks.turn_kongs>`'s default."""
     out: list[Action] = []
     if state.back <= state.front:
-        return out  # BS-EMPTY-1: no replacement could be drawn
+        return out  # the wall is empty: no replacement could be drawn
     s = state.seats[seat]
     quads = s.concealed.bits & FOURS
     while quads:  # kinds held four times: a lane holding 4 has its third bit set
@@ -105,7 +105,7 @@ def win_context(rules: _Rules, state: State, seat: int, tile: Tile, how: WinKind
 
 
 def first_turn_win(state: State, seat: int, how: WinKind) -> bool:
-    """天胡 / 地胡 (YS-PAT-天胡, YS-PAT-地胡): a self-draw on the dealer's dealt 14 (no draw, no
+    """天胡 / 地胡, the first-turn wins: a self-draw on the dealer's dealt 14 (no draw, no
     discard, no meld yet), or a win on the dealer's first discard — the one that ended his first
     turn, konged or not; no other seat's discard is ever one."""
     dealer = state.dealer
@@ -119,6 +119,6 @@ def first_turn_win(state: State, seat: int, how: WinKind) -> bool:
 
 def out_of_play(ctx: WinContext, how: WinKind) -> WinContext:
     """``ctx`` scored as ``how`` outside the flow of play: no kong bonus, no first-turn win
-    (what 查大叫 and 罚分 compare)."""
+    (the best win a hand could make, as a draw game's settlement compares them)."""
     return attrs.evolve(ctx, how=how, after_kong=False, kong_chain=0, first_turn=False)
 

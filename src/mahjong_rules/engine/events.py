@@ -152,7 +152,8 @@ class PaymentsCancelled(Event):
     payments: tuple[Payment, ...]
     """The payments taken back, as they were made."""
     why: str
-    """``"gang_shang_pao"`` (杠上炮, BS-GANG-5) or ``"draw_game"`` (黄庄黄杠, BS-GANG-7)."""
+    """``"gang_shang_pao"`` (杠上炮: a kong's maker then discarded a winning tile) or
+    ``"draw_game"`` (黄庄: the hand ended in a draw, which takes kong payments back)."""
 
 
 @attrs.frozen

@@ -10,7 +10,7 @@ when the engine calls it, what it may return and what its default does.
 Six hooks have no default: :meth:`Hooks.is_complete`, :meth:`Hooks.score`,
 :meth:`Hooks.win_payments`, :meth:`Hooks.settle_wins`, :meth:`Hooks.settle_exhausted` and
 :meth:`Hooks.settle_discard_win`. Every variant writes the first five; the sixth only a variant
-whose :meth:`Hooks.discard_wins` can answer yes (a win made by discarding, Baoshan's 十老头),
+whose :meth:`Hooks.discard_wins` can answer yes (a discard that completes its maker's win),
 since the engine calls it for nothing else. Settlements build their states with
 :func:`~mahjong_rules.engine.edit.pay`, :func:`~mahjong_rules.engine.edit.record_wins` and
 :func:`~mahjong_rules.engine.edit.end_hand`. :doc:`/writing_a_variant` defines a whole variant
@@ -303,8 +303,8 @@ class Hooks(EventHooks):
         return False
 
     def discard_wins(self, state: State, seat: int, after: SeatState) -> bool:
-        """Whether ``seat``'s discard completes a win of its own (十老头, BS-WIN-3); ``after`` is
-        the discarder once the tile has left its hand (``state`` is from before the discard). A
+        """Whether ``seat``'s discard completes a win of its own; ``after`` is the discarder
+        once the tile has left its hand and joined its ``discards`` (``state`` is from before). A
         window then opens for wins on the tile only (no peng or kong), and if nobody wins
         :meth:`settle_discard_win` settles it. Default: no."""
         return False

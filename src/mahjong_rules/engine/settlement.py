@@ -19,11 +19,11 @@ class PaymentReason(enum.Enum):
     WIN = "win"
     """胡牌: a win (self-draw, discard or robbed kong)."""
     KONG = "kong"
-    """杠分: a kong's immediate payment (Baoshan)."""
+    """杠分: a kong's payment, made with the kong (in a game that pays kongs at once)."""
     CHA_JIAO = "cha_jiao"
     """查叫: a draw game's settlement of ready against un-ready seats."""
     PENALTY = "penalty"
-    """罚分: a draw game's penalty (Yongshan)."""
+    """罚分: a penalty (e.g. at a draw game, for a hand the rules punish)."""
 
 
 @attrs.frozen
@@ -62,7 +62,8 @@ class WinRecord:
     breakdown: Breakdown
     """The win's patterns, fan and points (its best reading, SCORE-3)."""
     forced: bool = False
-    """Whether the rules forced the win (FLOW-4: BS-LAST-1, BS-WIN-3, YS-ALLWILD-1, ...)."""
+    """Whether the rules forced the win (FLOW-4: e.g. every win once the wall runs low, a
+    win made by discarding, a hand that can do nothing but win)."""
 
 
 def deltas_of(payments: Iterable[Payment], players: int) -> tuple[int, ...]:
@@ -86,11 +87,12 @@ class HandResult:
     deltas: tuple[int, ...]
     """Each seat's net gain (negative: a loss); they sum to 0."""
     next_dealer: int
-    """Who deals the next hand (BS-DEALER-1..4, YS-DEALER-1)."""
+    """Who deals the next hand (the variant's rule, applied when it settles the hand)."""
     exhausted: bool = False
     """流局: the hand ended with the wall empty."""
     cancelled: tuple[Payment, ...] = ()
-    """Kong payments made during the hand and then cancelled (杠上炮, 黄庄黄杠)."""
+    """Kong payments made during the hand and then cancelled (e.g. by 杠上炮, or by a draw
+    game: 黄庄)."""
     ready: Mapping[int, bool] = attrs.field(factory=dict)
     """At a 流局: which seats were ready (听牌) when 查叫 checked them."""
 

@@ -114,8 +114,6 @@ class SeatState:
     put into a meld by 提 (YS-TI-1); empty after a peng and once the turn's discard is made."""
     draws: int = 0
     """How many times it has drawn this hand (kong replacements included)."""
-    honor_run: int = 0
-    """十老头: how many discards it has made, all honors so far (-1 once one was not)."""
     variant: Any = attrs.field(default=None, metadata={VARIANT_RECORD: "seat_state_class"})
     """The variant's own record of this seat: an instance of the room's
     :attr:`~mahjong_rules.engine.hooks.Hooks.seat_state_class` (a frozen attrs class), or
@@ -200,7 +198,7 @@ class State:
     """The settlement once the hand has ended (:attr:`Phase.ENDED`), else ``None``."""
     discard_win: int | None = None
     """In a claim window: the discarder, whose discard wins for itself unless another seat
-    wins on the tile (the variant's ``discard_wins``: Baoshan's 十老头, BS-WIN-3)."""
+    wins on the tile (a win made by discarding: the variant's ``discard_wins`` said so)."""
     variant: Any = attrs.field(init=False, metadata={VARIANT_RECORD: "hand_state_class"})
     """The variant's own record of the hand: an instance of the room's
     :attr:`~mahjong_rules.engine.hooks.Hooks.hand_state_class` (a frozen attrs class), or

@@ -128,9 +128,6 @@ class Turns(Hooks):
         copy for the whole transition) or a claim window."""
         seat, tile = action.seat, action.tile
         s = state.seats[seat]
-        run = s.honor_run
-        if run >= 0:
-            run = run + 1 if tile.is_honor else -1
         pass_hu, pass_fan = s.pass_hu, s.pass_hu_fan
         if self.discard_lifts_pass_hu(state, seat):
             pass_hu, pass_fan = False, -1
@@ -147,7 +144,6 @@ class Turns(Hooks):
         fields["discards"] = (*s.discards, tile)
         fields["drawn"] = None
         fields["turn_draws"] = ()
-        fields["honor_run"] = run
         fields["pass_hu"] = pass_hu
         fields["pass_hu_fan"] = pass_fan
         cache: dict[object, object] = {}

@@ -30,7 +30,6 @@ _COUNTERS = {
     "draws": 0,
     "points": 0,
     "pass_hu_fan": -1,
-    "honor_run": -1,
     "step": 0,
 }
 """Whole-number fields and the least value each may hold."""

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mahjong_rules.errors import SerializationError
+from mahjong_rules.tiles import Tile
 
 __all__ = ["OLD_FORMAT", "upgrade", "upgrades"]
 
@@ -141,3 +142,22 @@ def _record_points(obj: dict[str, JSON], variant: str | None) -> None:
     if not isinstance(points, list):
         raise SerializationError("handRecord.buy_points: a list of points")
     obj["answers"] = [{"type": "BuyPoints", "seat": k, "points": p} for k, p in enumerate(points)]
+
+
+@upgrades("SeatState")
+def _drop_honor_run(seat: dict[str, JSON], variant: str | None) -> None:
+    """Format 1 kept ``honor_run``, how many discards a seat had made, all honors so far (-1
+    once one was not); format 2 works it out from the seat's ``discards`` when it is needed.
+    Dropped, once it agrees with those discards as the format-1 reader checked."""
+    if "honor_run" not in seat:
+        return
+    run = seat.pop("honor_run")
+    try:
+        discards = [Tile(text) for text in seat.get("discards", ())]
+    except (TypeError, ValueError):
+        return  # not tiles: the reader refuses the discards themselves
+    expected = len(discards) if all(tile.is_honor for tile in discards) else -1
+    if run.__class__ is not int or run != expected:
+        raise SerializationError(
+            f"SeatState.honor_run: its discards make it {expected}, not {run!r}"
+        )

@@ -120,6 +120,9 @@ class Baoshan(Rules):
         """BS-LAST-1: fewer than N tiles left (N = 4, or 20 with 2 or 3 players)."""
         return state.back - state.front < self._last_tiles
 
+    # BS-EMPTY-1 is the engine's default: no kong once the wall is empty (turn_kongs and
+    # meld_claims offer none, as no replacement could be drawn)
+
     def pass_hu_blocks(self, state: State, seat: int, how: WinKind) -> bool:
         """BS-PASSHU-1; with ``pass_hu="yongshan"`` a win worth more fan than any declined
         since the block began is allowed (YS-PASSHU-1)."""
@@ -217,8 +220,11 @@ class Baoshan(Rules):
     # ------------------------------------------------------------------ 十老头 (BS-WIN-3)
 
     def discard_wins(self, state: State, seat: int, after: SeatState) -> bool:
-        """BS-WIN-3 十老头: the discarder's first ten discards were all honors."""
-        return self.options.honors and after.honor_run == 10
+        """BS-WIN-3 十老头: the discarder's first ten discards were all honors (those others
+        claimed included). Asked at every discard (the engine's "a discard that wins for its
+        maker"), so only the tenth discard of a room with honors looks at the tiles."""
+        discards = after.discards
+        return len(discards) == 10 and self.options.honors and all(t.is_honor for t in discards)
 
     def settle_discard_win(self, state: State, seat: int) -> State:
         """十老头 settles as a forced self-draw worth its own fan (BS-WIN-3)."""

@@ -192,7 +192,10 @@ class Yongshan(WildcardRules):
         return [Payment(p, win.seat, points, PaymentReason.WIN) for p in payers]
 
     def settle_wins(self, state: State, wins: Sequence[WinRecord]) -> State:
-        """YS-END-1 血战: the winners leave; the hand ends once one seat is left un-won."""
+        """YS-END-1 血战: the winners leave; the hand ends once one seat is left un-won. Until
+        then the engine plays on (``win_ends_hand`` is false): a peng or kong of a discard won
+        on stands beside the wins (YS-CLAIM-4), the next draw is the first seat in play after
+        the last winner (YS-TURN-1), and a robbed 补杠 stands, its maker's (YS-PAT-抢杠胡)."""
         first = not state.wins
         payments = [p for win in wins for p in self.win_payments(state, win)]
         state = record_wins(state, wins)
