@@ -14,20 +14,11 @@ from mahjong_rules.engine.action_ids import (
     action_space,
     id_sections,
 )
-from mahjong_rules.engine.actions import (
-    Action,
-    BuyPoints,
-    Discard,
-    Gang,
-    Hu,
-    Pass,
-    Peng,
-    Ti,
-    Ting,
-)
+from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Pass, Peng, Ting
 from mahjong_rules.errors import ActionError, ActionTypeError
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.tiles import Tile
+from mahjong_rules.variants.yongshan.ti import Ti
 
 T = Tile
 AN, ZHI, BU = MeldKind.AN_GANG, MeldKind.ZHI_GANG, MeldKind.BU_GANG
@@ -45,22 +36,22 @@ ROOMS = [BAOSHAN, BAOSHAN_FULL, YONGSHAN, DOUBLE]
         (
             BAOSHAN,
             112,
-            [(0, 1), (1, 1), (2, 1), (3, 27), (30, 1), (31, 81), (112, 0), (112, 0)],
+            [(0, 1), (1, 1), (2, 1), (3, 27), (30, 1), (31, 81), (112, 0)],
         ),
         (
             BAOSHAN_FULL,
             143,
-            [(0, 1), (1, 1), (2, 1), (3, 34), (37, 1), (38, 102), (140, 0), (140, 3)],
+            [(0, 1), (1, 1), (2, 1), (3, 34), (37, 1), (38, 102), (140, 3)],
         ),
         (
             YONGSHAN,
             5053,
-            [(0, 1), (1, 1), (2, 1), (3, 27), (30, 28), (58, 4293), (4351, 702), (5053, 0)],
+            [(0, 1), (1, 1), (2, 1), (3, 27), (30, 28), (58, 4293), (4351, 0), (4351, 702)],
         ),
         (
             DOUBLE,
             7753,
-            [(0, 1), (1, 1), (2, 1), (3, 27), (30, 28), (58, 6993), (7051, 702), (7753, 0)],
+            [(0, 1), (1, 1), (2, 1), (3, 27), (30, 28), (58, 6993), (7051, 0), (7051, 702)],
         ),
         (get_variant("baoshan", buy_points="dead_1"), 114, None),
         (get_variant("baoshan", buy_points="dead_2", players=3), 115, None),
@@ -69,7 +60,8 @@ ROOMS = [BAOSHAN, BAOSHAN_FULL, YONGSHAN, DOUBLE]
 def test_layout_sizes(rules: Any, size: int, sections: list[tuple[int, int]] | None) -> None:
     assert action_space(rules) == size
     names = [name for name, _, _ in id_sections(rules)]
-    assert names == ["pass", "hu", "ting", "discard", "peng", "gang", "ti", "buy"]
+    own = ["ti"] if rules.name == "yongshan" else []  # YS-TI-1: Yongshan's own action, after
+    assert names == ["pass", "hu", "ting", "discard", "peng", "gang", "buy", *own]
     if sections is not None:
         assert [(first, n) for _, first, n in id_sections(rules)] == sections
     assert sum(n for _, _, n in id_sections(rules)) == size

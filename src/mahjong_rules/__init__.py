@@ -21,7 +21,6 @@ from mahjong_rules.engine import (
     Peng,
     Phase,
     State,
-    Ti,
     Ting,
     WinRecord,
     parse_action,
@@ -64,6 +63,7 @@ from mahjong_rules.variants import (
     register_variant,
     rules_for,
 )
+from mahjong_rules.variants.yongshan.ti import Ti
 from mahjong_rules.wins import (
     Decomposition,
     Group,

@@ -20,10 +20,10 @@ from mahjong_rules.engine.actions import (
     Hu,
     Pass,
     Peng,
-    Ti,
     Ting,
 )
 from mahjong_rules.melds import MeldKind
+from mahjong_rules.variants.yongshan.ti import Ti
 
 __all__ = ["LANGS", "Lang", "action_text", "label"]
 

@@ -10,7 +10,6 @@ from mahjong_rules.engine.actions import (
     Hu,
     Pass,
     Peng,
-    Ti,
     Ting,
     parse_action,
 )
@@ -33,7 +32,6 @@ __all__ = [
     "Phase",
     "SeatState",
     "State",
-    "Ti",
     "Ting",
     "WinRecord",
     "parse_action",

@@ -32,7 +32,7 @@ import attrs
 
 from mahjong_rules.counts import TileSet
 from mahjong_rules.engine.action_ids import action_from_id, action_id, action_space
-from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Ti, Ting
+from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Ting
 from mahjong_rules.engine.claims import Claims
 from mahjong_rules.engine.draws import Draws
 from mahjong_rules.engine.edit import check_seat, start_variant_state
@@ -382,11 +382,15 @@ class Rules(Turns, Claims, Draws, Wins):
                 return self._do_gang_from_hand(state, action)
             if isinstance(action, Ting):
                 return self._do_ting(state, action)
-            if isinstance(action, Ti):
-                return self._do_ti(state, action)
             if isinstance(action, Hu):
                 return self._self_draw_win(state, action.seat, forced=False)
         raise AssertionError(f"{action!r} was listed but has no transition")  # pragma: no cover
 
     def _why(self, state: State, action: Action) -> str:
-        return why_illegal(state, action, sorted(self.to_act(state)), self.buy_cap)
+        acting = sorted(self.to_act(state))
+        seat = action.seat
+        if seat.__class__ is int and seat in acting:  # the variant may word it first
+            own = self.refusal(state, action)
+            if own is not None:
+                return own
+        return why_illegal(state, action, acting, self.buy_cap)
