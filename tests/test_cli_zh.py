@@ -21,6 +21,7 @@ from mahjong_rules.cli.settle import payment_items, settlement_lines
 from mahjong_rules.engine import events as ev
 from mahjong_rules.engine.state import State
 from mahjong_rules.variants.base import Rules
+from mahjong_rules.variants.yongshan.ti import ConcealedSwapped, Swapped
 from scripting import Q, deal, play
 
 NOTATION = re.compile(r"[0-9mpszPGBA*@]*[0-9][0-9mpszPGBA*@]*")
@@ -29,7 +30,7 @@ KINDS = {
     c
     for c in vars(ev).values()
     if isinstance(c, type) and issubclass(c, ev.Event) and c is not ev.Event
-}
+} | {Swapped, ConcealedSwapped}  # YS-TI-1: Yongshan's own events
 
 
 def english(line: str) -> list[str]:

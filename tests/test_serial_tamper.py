@@ -323,7 +323,7 @@ def test_a_few_hundred_tampered_documents_raise_only_serialization_error() -> No
     reads back to a value that plays on (a state to its end): nothing else is raised."""
     outcomes, examples = tamper_run(400, seed=18)
     assert not examples, examples
-    assert outcomes["refused"] > 200 and outcomes["accepted"] > 20, outcomes
+    assert outcomes["refused"] > 200 and outcomes["accepted"] >= 20, outcomes
 
 
 if __name__ == "__main__":  # pragma: no cover - the larger run, by hand
