@@ -16,7 +16,7 @@ import attrs
 
 from mahjong_rules.tiles import Tile
 
-__all__ = ["YongshanHand", "YongshanView", "indicator_of"]
+__all__ = ["YongshanHand", "YongshanView", "indicator_of", "shown"]
 
 
 @attrs.frozen
@@ -33,6 +33,18 @@ class YongshanView:
 
     indicator: Tile | None = None
     """The 本金 tile, face up on the table (YS-WILD-1)."""
+
+
+_SHOWN: dict[Tile | None, YongshanView] = {}
+
+
+def shown(hand: YongshanHand) -> YongshanView:
+    """What every seat sees of ``hand``: one shared (immutable) view record per 本金 tile, since
+    every view of every hand asks for it."""
+    found = _SHOWN.get(hand.indicator)
+    if found is None:
+        found = _SHOWN[hand.indicator] = YongshanView(hand.indicator)
+    return found
 
 
 def indicator_of(record_holder: Any) -> Tile | None:

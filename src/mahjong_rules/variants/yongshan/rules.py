@@ -49,7 +49,7 @@ from mahjong_rules.variants.yongshan.hands import (
 from mahjong_rules.variants.yongshan.options import YongshanOptions
 from mahjong_rules.variants.yongshan.patterns import score_yongshan
 from mahjong_rules.variants.yongshan.penalties import penalty_payments
-from mahjong_rules.variants.yongshan.records import YongshanHand, YongshanView
+from mahjong_rules.variants.yongshan.records import YongshanHand, YongshanView, shown
 from mahjong_rules.variants.yongshan.ti import ConcealedSwapped, Swapped, Ti, apply_ti, swapped_for
 from mahjong_rules.variants.yongshan.wildcards import WildcardRules
 from mahjong_rules.wins import is_win
@@ -90,7 +90,7 @@ class Yongshan(WildcardRules):
 
     def public_variant_view(self, state: State) -> YongshanView:
         """The 本金 tile, face up for every seat."""
-        return YongshanView(state.variant.indicator)
+        return shown(state.variant)
 
     def wild_kind_sets(self) -> Iterable[Iterable[Tile]]:
         """YS-WILD-2: the wildcard kinds each suited tile makes as 本金."""
