@@ -4,9 +4,10 @@
 :class:`~mahjong_rules.engine.event_hooks.EventHooks`): every variant has these. A game without
 wildcards keeps the defaults. A game with them fixes each hand's kinds in
 :meth:`~mahjong_rules.engine.hooks.Hooks.after_deal` (:attr:`State.wild_kinds
-<mahjong_rules.engine.state.State.wild_kinds>`), splits them off a hand in :meth:`wilds_in`,
-and says with :attr:`wild_melds` and :meth:`wild_kind_sets` whether melds may hold them and
-which kinds they can be (what the action ids cover).
+<mahjong_rules.engine.state.State.wild_kinds>`), splits them off a hand in
+:meth:`WildHooks.wilds_in`, and says with :attr:`WildHooks.wild_melds` and
+:meth:`WildHooks.wild_kind_sets` whether melds may hold them and which kinds they can be (what
+the action ids cover).
 """
 
 from __future__ import annotations
