@@ -32,8 +32,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from mahjong_rules import MeldKind, Payment, PaymentReason, WinKind, WinRecord
-from mahjong_rules.engine.events import Claimed, Discarded, Drew, Event, Konged, Swapped, Won
+from mahjong_rules.engine.events import Claimed, Discarded, Drew, Event, Konged, Won
 from mahjong_rules.engine.state import SeatState
+from mahjong_rules.variants.yongshan.ti import Swapped
 from reference import ref_decompositions
 
 __all__ = ["Table", "best_fan", "penalties", "win_payments"]

@@ -14,11 +14,12 @@ from mahjong_rules.engine.action_ids import (
     action_space,
     id_sections,
 )
-from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Pass, Peng, Ti, Ting
+from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Pass, Peng, Ting
 from mahjong_rules.errors import ActionError, ActionTypeError
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.baoshan.buying import BuyPoints
+from mahjong_rules.variants.yongshan.ti import Ti
 
 T = Tile
 AN, ZHI, BU = MeldKind.AN_GANG, MeldKind.ZHI_GANG, MeldKind.BU_GANG
@@ -36,12 +37,12 @@ ROOMS = [BAOSHAN, BAOSHAN_FULL, YONGSHAN, DOUBLE]
         (
             BAOSHAN,
             112,
-            [(0, 1), (1, 1), (2, 1), (3, 27), (30, 1), (31, 81), (112, 0), (112, 0)],
+            [(0, 1), (1, 1), (2, 1), (3, 27), (30, 1), (31, 81), (112, 0)],
         ),
         (
             BAOSHAN_FULL,
             143,
-            [(0, 1), (1, 1), (2, 1), (3, 34), (37, 1), (38, 102), (140, 0), (140, 3)],
+            [(0, 1), (1, 1), (2, 1), (3, 34), (37, 1), (38, 102), (140, 3)],
         ),
         (
             YONGSHAN,
@@ -60,8 +61,9 @@ ROOMS = [BAOSHAN, BAOSHAN_FULL, YONGSHAN, DOUBLE]
 def test_layout_sizes(rules: Any, size: int, sections: list[tuple[int, int]] | None) -> None:
     assert action_space(rules) == size
     names = [name for name, _, _ in id_sections(rules)]
-    shipped = ["pass", "hu", "ting", "discard", "peng", "gang", "ti"]
-    assert names == shipped + (["buy"] if rules.name == "baoshan" else [])  # BS-BUY-1's own
+    shipped = ["pass", "hu", "ting", "discard", "peng", "gang"]
+    own = ["buy"] if rules.name == "baoshan" else ["ti"]  # BS-BUY-1's, YS-TI-1's own actions
+    assert names == shipped + own
     if sections is not None:
         assert [(first, n) for _, first, n in id_sections(rules)] == sections
     assert sum(n for _, _, n in id_sections(rules)) == size

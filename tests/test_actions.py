@@ -7,11 +7,12 @@ from typing import Any, cast
 import attrs
 import pytest
 
-from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Pass, Peng, Ti, Ting
+from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Pass, Peng, Ting
 from mahjong_rules.errors import ActionError, ActionTypeError, MahjongRulesError
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.baoshan.buying import BuyPoints
+from mahjong_rules.variants.yongshan.ti import Ti
 
 T = Tile
 AN, ZHI, BU = MeldKind.AN_GANG, MeldKind.ZHI_GANG, MeldKind.BU_GANG

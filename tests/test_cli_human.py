@@ -195,13 +195,14 @@ def test_yongshan_human_sees_the_wildcards(
 ) -> None:
     rules = get_variant("yongshan")
     state = rules.new_hand(seed=3)
-    assert state.indicator is not None
+    assert state.variant.indicator is not None
     status, out, _ = play(
         monkeypatch, capsys, "1\n" * 400, "--variant", "yongshan", "--human", "0", "--seed", "3"
     )
     assert status == 0
     kinds = " ".join(t.notation for t in state.wild_kinds)
-    assert f"本金 {state.indicator}; 听用 wildcards {kinds} (marked * in hands and melds)" in out
+    indicator = state.variant.indicator
+    assert f"本金 {indicator}; 听用 wildcards {kinds} (marked * in hands and melds)" in out
     at = next(k for k, line in enumerate(out) if line.startswith("结算 settlement"))
     assert out[at + 6].startswith("   all ")  # the title, the heads, 4 seats, the totals
 

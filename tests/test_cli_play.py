@@ -196,7 +196,7 @@ def test_play_yongshan_header_deal_and_wildcards(capsys: pytest.CaptureFixture[s
     status, out, _ = run(capsys, "play", "--variant", "yongshan", "--players", "4", "--seed", "7")
     assert status == 0
     state = get_variant("yongshan").new_hand(seed=7)
-    assert state.indicator is not None
+    assert state.variant.indicator is not None
     assert out[:8] == [
         "永善麻将 yongshan: 4 players, seed 7",
         "room: get_variant('yongshan')",
@@ -205,7 +205,7 @@ def test_play_yongshan_header_deal_and_wildcards(capsys: pytest.CaptureFixture[s
         *(f"  seat {k} 手牌 hand {s.concealed}" for k, s in enumerate(state.seats)),
     ]
     wilds = ", ".join(f"{t.notation} {t.name_zh}" for t in state.wild_kinds)
-    ind = state.indicator
+    ind = state.variant.indicator
     assert out[8] == f"本金 indicator {ind.notation} {ind.name_zh}; 听用 wildcards {wilds}"
 
 

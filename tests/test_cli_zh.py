@@ -22,6 +22,7 @@ from mahjong_rules.engine import events as ev
 from mahjong_rules.engine.state import State
 from mahjong_rules.variants.baoshan.buying import PointsBought
 from mahjong_rules.variants.base import Rules
+from mahjong_rules.variants.yongshan.ti import ConcealedSwapped, Swapped
 from scripting import Q, deal, play
 
 NOTATION = re.compile(r"[0-9mpszPGBA*@]*[0-9][0-9mpszPGBA*@]*")
@@ -30,7 +31,7 @@ KINDS = {
     c
     for c in vars(ev).values()
     if isinstance(c, type) and issubclass(c, ev.Event) and c is not ev.Event
-} | {PointsBought}  # and the shipped games' own events (BS-BUY-1)
+} | {PointsBought, Swapped, ConcealedSwapped}  # the games' own (BS-BUY-1, YS-TI-1)
 
 
 def english(line: str) -> list[str]:

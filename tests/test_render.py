@@ -35,6 +35,7 @@ from mahjong_rules import (
 )
 from mahjong_rules.render import hand_svg, svg, tile_title, tiles_svg, view_svg
 from mahjong_rules.render.faces import face, num
+from mahjong_rules.variants.yongshan.records import YongshanView
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden" / "render"
@@ -67,7 +68,7 @@ def _view() -> View:
         tiles_left=41,
         discards_made=5,
         step=14,
-        indicator=Tile("9s"),
+        variant=YongshanView(Tile("9s")),
         wild_kinds=TileSet("1p"),
         concealed=TileCounts("23345m456p11z1p"),
         drawn=Tile("1p"),

@@ -23,6 +23,7 @@ from mahjong_rules.melds import MeldKind
 from mahjong_rules.serial import check_state, from_dict, to_dict
 from mahjong_rules.variants.baoshan.buying import BuyPoints
 from mahjong_rules.variants.baoshan.records import BaoshanSeat
+from mahjong_rules.variants.yongshan.records import YongshanHand
 from test_baoshan_settlement import rob_window
 
 ROOMS = [
@@ -223,18 +224,15 @@ def test_payments_of_nothing_or_to_oneself() -> None:
 def test_wildcards_that_do_not_follow_from_the_indicator() -> None:
     turn = _turn(YONGSHAN)
     _refused(replace(turn, wild_kinds=TileSet("5m")), "state.wild_kinds: the deal makes")
-    other = next(t for t in turn.wall[20:] if t != turn.indicator)
-    _refused(replace(turn, indicator=other), "state.indicator: the deal turns up")
+    other = next(t for t in turn.wall[20:] if t != turn.variant.indicator)
+    _refused(replace(turn, variant=YongshanHand(other)), "state.variant: the deal turns up")
     baoshan = _turn(BAOSHAN)
     _refused(replace(baoshan, wild_kinds=TileSet("5m")), "state.wild_kinds: the deal makes no")
 
 
 def test_the_other_variants_options() -> None:
     turn = _turn(BAOSHAN)
-    _refused(
-        replace(turn, options=YONGSHAN.options),
-        "state.seats[0].variant: this room's variant declares no seat_state_class: expected None",
-    )  # Baoshan's seat records (BS-BUY-1) in a Yongshan room
+    _refused(replace(turn, options=YONGSHAN.options), "state.variant: expected a YongshanHand")
 
 
 def test_a_dropped_ledger_key_or_bools_for_ints() -> None:

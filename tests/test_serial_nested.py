@@ -26,12 +26,17 @@ ROOMS = [
 
 
 def sub_documents(doc: Any) -> list[dict[str, Any]]:
-    """Every dict with a ``"type"`` inside ``doc`` (itself excluded)."""
+    """Every dict with a ``"type"`` inside ``doc`` (itself excluded), but a variant's own record
+    (a ``"variant"`` or ``"own_variant"``: read with the class its room declares, so only
+    inside the state, seat or view holding the room, issue 19)."""
     found: list[dict[str, Any]] = []
     stack = [doc]
     while stack:
         node = stack.pop()
-        items = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+        if isinstance(node, dict):
+            items: Any = [v for k, v in node.items() if k not in ("variant", "own_variant")]
+        else:
+            items = node if isinstance(node, list) else ()
         for item in items:
             if isinstance(item, dict) and "type" in item:
                 found.append(item)

@@ -323,7 +323,9 @@ def test_a_few_hundred_tampered_documents_raise_only_serialization_error() -> No
     reads back to a value that plays on (a state to its end): nothing else is raised."""
     outcomes, examples = tamper_run(400, seed=18)
     assert not examples, examples
-    assert outcomes["refused"] > 200 and outcomes["accepted"] > 20, outcomes
+    # the floor says the tampering reaches documents that still read (19 of this sample since
+    # the games' own fields moved into the variants' records, issue 19; 21 before)
+    assert outcomes["refused"] > 200 and outcomes["accepted"] >= 10, outcomes
 
 
 if __name__ == "__main__":  # pragma: no cover - the larger run, by hand

@@ -27,19 +27,12 @@ import attrs
 import pytest
 
 from mahjong_rules import MeldKind, Rules, State, Tile, TileCounts, get_variant
-from mahjong_rules.engine.events import (
-    ConcealedKonged,
-    Drew,
-    Event,
-    Konged,
-    Passed,
-    Settled,
-    Swapped,
-    Won,
-)
+from mahjong_rules.engine.events import ConcealedKonged, Drew, Event, Konged, Passed, Settled, Won
 from mahjong_rules.engine.state import replace
 from mahjong_rules.engine.view import View, events_for
 from mahjong_rules.melds import Meld
+from mahjong_rules.variants.yongshan.records import indicator_of
+from mahjong_rules.variants.yongshan.ti import Swapped
 from test_play_properties import stacked_wall
 
 HANDS_PER_ROOM = 150
@@ -102,7 +95,7 @@ def visible(view: View) -> list[int]:
             seen[meld.tile.index] += meld.naturals
             for tile in meld.wild_tiles:
                 seen[tile.index] += 1
-    for shown in (view.indicator, view.tile):
+    for shown in (indicator_of(view), view.tile):
         if shown is not None:
             seen[shown.index] += 1
     return seen

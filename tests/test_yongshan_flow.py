@@ -35,19 +35,11 @@ from mahjong_rules import (
     WinKind,
     get_variant,
 )
-from mahjong_rules.engine.events import (
-    Claimed,
-    Dealt,
-    Discarded,
-    Drew,
-    Konged,
-    Swapped,
-    WallExhausted,
-    Won,
-)
+from mahjong_rules.engine.events import Claimed, Dealt, Discarded, Drew, Konged, WallExhausted, Won
 from mahjong_rules.tiles import Tile, all_tiles
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.variants.yongshan import Yongshan, YongshanOptions
+from mahjong_rules.variants.yongshan.ti import Swapped
 from scripting import T, burn, make_wall, play, tiles
 
 AN, BU, ZHI = MeldKind.AN_GANG, MeldKind.BU_GANG, MeldKind.ZHI_GANG
@@ -164,10 +156,10 @@ def test_ys_tiles1_108_tiles_2_3_or_4_players(players: int, left: int) -> None:
     assert [s.tiles_count for s in state.seats] == [14] + [13] * (players - 1)
     assert state.tiles_left == left
     dealt = 14 + 13 * (players - 1)
-    assert state.indicator == state.wall[dealt] and state.front == dealt + 1
+    assert state.variant.indicator == state.wall[dealt] and state.front == dealt + 1
     # an explicit wall deals the same way (DEAL-1)
     state = table({}, rules=rules, first="1m")
-    assert state.tiles_left == left and state.indicator == T(IND)
+    assert state.tiles_left == left and state.variant.indicator == T(IND)
     assert state.events == (Dealt(0, left),)
 
 
@@ -215,10 +207,11 @@ def test_ys_tiles1_win_by_self_draw() -> None:
 
 
 def test_ys_wild1_benjin_is_turned_up_after_the_deal() -> None:
-    """YS-WILD-1: after the 53 dealt tiles the next one is turned up as 本金 (state.indicator);
-    it is out of play: 54 tiles are left, and the first draw is the tile after it."""
+    """YS-WILD-1: after the 53 dealt tiles the next one is turned up as 本金
+    (state.variant.indicator); it is out of play: 54 tiles are left, and the first draw is the
+    tile after it."""
     state = table({}, draws="2s", first="1m")
-    assert state.wall[53] == T("7p") and state.indicator == T("7p") and state.front == 54
+    assert state.wall[53] == T("7p") and state.variant.indicator == T("7p") and state.front == 54
     assert state.tiles_left == 54 and state.events == (Dealt(0, 54),)
     live = state.wall[state.front : state.back]
     assert sum(s.concealed.count(T("7p")) for s in state.seats) + live.count(T("7p")) == 3
@@ -232,7 +225,7 @@ def test_ys_wild1_benjin_is_turned_up_after_the_deal() -> None:
 def test_ys_wild1_at_most_three_benjin_can_be_drawn(players: int, seed: int) -> None:
     """YS-WILD-1: the 本金 tile is out of play, so the hands and the live wall hold 3 of it."""
     state = room(players=players).new_hand(seed=seed)
-    benjin = state.indicator
+    benjin = state.variant.indicator
     assert benjin is not None
     live = state.wall[state.front : state.back]
     assert sum(s.concealed.count(benjin) for s in state.seats) + live.count(benjin) == 3
@@ -258,7 +251,7 @@ def test_ys_wild2_wildcard_kinds_of_the_benjin(wildcards: str, indicator: str, k
     engine sets state.wild_kinds right after the deal."""
     rules = room(wildcards=wildcards)
     state = table({}, rules=rules, indicator=indicator, first="5m")
-    assert state.indicator == T(indicator)
+    assert state.variant.indicator == T(indicator)
     assert state.wild_kinds == TileSet(kinds)
 
 

@@ -51,7 +51,7 @@ def deal(rules: Rules, hands: Mapping[int, str], draws: str = "", replacements: 
     """A hand dealt with ``hands`` (seats not named: :data:`QUIET`), 本金 7筒."""
     full = {seat: hands.get(seat, QUIET) for seat in range(4)}
     state = new(full, draws, replacements=replacements, rules=rules, indicator=IND)
-    assert state.indicator == T(IND)
+    assert state.variant.indicator == T(IND)
     return state
 
 

@@ -17,8 +17,8 @@ after every step:
   it is in the WinRecord too but counted once). The table is tracked transition by transition
   as in Baoshan, extended for 提 (a meld's wildcard swapped for a natural tile, the meld kept)
   and for 补杠 that add a wildcard.
-* YS-WILD-1: the dealt hands, the 本金 (``state.indicator``) and the live wall partition the whole
-  wall at the start; the 本金 never comes into play and the wildcard kinds never change.
+* YS-WILD-1: the dealt hands, the 本金 (``state.variant.indicator``) and the live wall partition
+  the whole wall at the start; the 本金 never comes into play and the wildcard kinds never change.
 * YS-WILD-3, YS-WILD-4: no Discard of a wildcard kind is listed (and none is ever discarded);
   every meld holds at least one natural copy of its tile, its wildcards are all of
   ``state.wild_kinds``, and no meld is of a wildcard kind; a peng or kong uses wildcards only
@@ -103,11 +103,11 @@ from mahjong_rules.engine.events import (
     Konged,
     Paid,
     Settled,
-    Swapped,
     WallExhausted,
     Won,
 )
 from mahjong_rules.variants.yongshan import DEFAULT_FANS, YongshanOptions
+from mahjong_rules.variants.yongshan.ti import Swapped
 from model_yongshan import Table as ModelTable
 from model_yongshan import penalties as model_penalties
 from model_yongshan import win_payments
@@ -374,7 +374,8 @@ def check_sizes(state: State) -> None:
 def check_wilds(state: State, start: State, seen: set[Meld]) -> None:
     """YS-WILD-1..3: the 本金 and the wildcard kinds stay as turned up; every meld holds a
     natural copy of its tile, wildcards only of the wildcard kinds, and is of no wildcard kind."""
-    assert state.indicator is start.indicator and state.wild_kinds == start.wild_kinds
+    assert state.variant.indicator is start.variant.indicator
+    assert state.wild_kinds == start.wild_kinds
     kinds = state.wild_kinds
     for s in state.seats:
         for meld in s.melds:
@@ -399,8 +400,8 @@ def check_start(rules: Rules, state: State) -> None:
     dealt = 14 + 13 * (n - 1)
     assert sorted(state.wall) == sorted(t for t in SUITED for _ in range(4)), "TILE-1: 108 tiles"
     assert (state.front, state.back) == (dealt + 1, 108), "the live wall is wall[front:back]"
-    assert state.indicator is state.wall[dealt]
-    assert state.wild_kinds == _options(rules).wild_kinds(state.indicator)
+    assert state.variant.indicator is state.wall[dealt]
+    assert state.wild_kinds == _options(rules).wild_kinds(state.variant.indicator)
     hands = Counter(t for s in state.seats for t in s.concealed)
     assert hands == Counter(state.wall[:dealt]), "the hands are the dealt tiles"
     assert [s.tiles_count for s in state.seats] == [
@@ -475,7 +476,7 @@ def check_acting(rules: Rules, state: State) -> None:
                     _listed_meld_ok(state, seat, a, a.tile)
                 elif isinstance(a, Ti):  # YS-TI-1
                     assert s.turn_draws, "提 only in a turn begun with a draw"
-                    assert not state.ti_made, "one 提 per draw"
+                    assert not state.acted_since_draw, "one 提 per draw"
                     assert a.tile not in kinds and a.tile in s.concealed and a.wild in kinds
                     if not _options(rules).ti_from_hand:
                         assert a.tile in s.turn_draws, "提 with a tile drawn this turn"
@@ -652,7 +653,7 @@ def check_transition(hand: Hand, before: State, action: Action, after: State) ->
         first = tuple(e.win for e in _first_run(after.events, Won))
         assert after.next_dealer == (first[0].seat if len(first) == 1 else first[0].from_seat)
     if isinstance(action, Ti):
-        assert after.ti_made and any(isinstance(e, Swapped) for e in after.events)
+        assert after.acted_since_draw and any(isinstance(e, Swapped) for e in after.events)
 
 
 def check_state(hand: Hand, state: State, table: Table, *, acting: bool = True) -> None:
@@ -686,8 +687,8 @@ def expected_payments(hand: Hand, state: State, result: HandResult) -> list[Paym
     independent model (:mod:`model_yongshan`: the hand read by ``tests/reference.py``, the
     YS-PAT-* patterns counted on it, the situation from the events), then 罚分 at 流局 in the
     engine's order, checked as a multiset against the model (YS-PENALTY-1..3, READY-1)."""
-    assert state.indicator is not None
-    model = ModelTable(state.options, state.wild_kinds, state.indicator)
+    assert state.variant.indicator is not None
+    model = ModelTable(state.options, state.wild_kinds, state.variant.indicator)
     out = win_payments(model, hand.log, state.seats, state.dealer)
     penalties = [p for p in result.payments if p.reason is PaymentReason.PENALTY]
     if result.exhausted:
@@ -852,9 +853,9 @@ def play_hand(
     rng = random.Random(policy.seed)
     state = deal_.new_hand()
     check_start(rules, state)
-    assert state.indicator is not None
+    assert state.variant.indicator is not None
     accounts = Accounts(state.wall)
-    hand = Hand(rules, state, accounts, accounts.tiles((state.indicator,)))
+    hand = Hand(rules, state, accounts, accounts.tiles((state.variant.indicator,)))
     hand.log.extend(state.events)
     table: Table = tuple(() for _ in range(state.players))
     check_state(hand, state, table)

@@ -86,7 +86,7 @@ def start(
         dealer=dealer,
         indicator=BEN_JIN,
     )
-    assert state.indicator == T(BEN_JIN) and state.wild_kinds == TileSet("1p")
+    assert state.variant.indicator == T(BEN_JIN) and state.wild_kinds == TileSet("1p")
     return state
 
 

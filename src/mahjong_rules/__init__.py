@@ -20,7 +20,6 @@ from mahjong_rules.engine import (
     Peng,
     Phase,
     State,
-    Ti,
     Ting,
     WinRecord,
     parse_action,
@@ -65,6 +64,7 @@ from mahjong_rules.variants import (
     rules_for,
 )
 from mahjong_rules.variants.baoshan.buying import BuyPoints
+from mahjong_rules.variants.yongshan.ti import Ti
 from mahjong_rules.wins import (
     Decomposition,
     Group,

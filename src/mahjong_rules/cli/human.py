@@ -35,6 +35,7 @@ from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.notation import format_tiles
 from mahjong_rules.records import HandRecord
 from mahjong_rules.variants import Rules
+from mahjong_rules.variants.yongshan.records import indicator_of
 
 __all__ = ["Human", "meld_words", "pick", "play_with_human", "table_lines"]
 
@@ -174,9 +175,10 @@ def table_lines(view: View, lang: Lang, ponds: Ponds | None = None) -> list[str]
     own = view.seats[view.seat]
     melds = "; ".join(meld_words(m, view.wild_kinds, lang) for m in own.melds)
     lines.append(f"{label('melds', lang)}: {melds or label('none', lang)}")
-    if view.indicator is not None:
+    indicator = indicator_of(view)
+    if indicator is not None:
         kinds = " ".join(t.notation for t in view.wild_kinds)
-        lines.append(label("wilds", lang, tile=view.indicator, kinds=kinds))
+        lines.append(label("wilds", lang, tile=indicator, kinds=kinds))
     for s in view.seats:
         who = label("seat", lang, seat=s.seat)
         if s.seat == view.seat:

@@ -19,11 +19,11 @@ from mahjong_rules.engine.actions import (
     Hu,
     Pass,
     Peng,
-    Ti,
     Ting,
 )
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.variants.baoshan.buying import BuyPoints
+from mahjong_rules.variants.yongshan.ti import Ti
 
 __all__ = ["LANGS", "Lang", "action_text", "label"]
 

@@ -23,7 +23,6 @@ from mahjong_rules.cli.settle import Items, payment_line, settlement_lines
 from mahjong_rules.engine.events import (
     Claimed,
     ConcealedKonged,
-    ConcealedSwapped,
     Dealt,
     Declared,
     Discarded,
@@ -34,7 +33,6 @@ from mahjong_rules.engine.events import (
     Passed,
     PaymentsCancelled,
     Settled,
-    Swapped,
     WallExhausted,
     Won,
 )
@@ -44,6 +42,8 @@ from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import Breakdown, Pattern, ScoreItem, WinKind
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.baoshan.buying import PointsBought
+from mahjong_rules.variants.yongshan.records import indicator_of
+from mahjong_rules.variants.yongshan.ti import ConcealedSwapped, Swapped
 
 __all__ = [
     "breakdown_lines",
@@ -213,10 +213,10 @@ def _dealt_lines(event: Dealt, state: State | None) -> list[str]:
         return lines
     for seat, s in enumerate(state.seats):
         lines.append(f"  seat {seat} 手牌 hand {s.concealed}")
-    if state.indicator is not None:
+    indicator = indicator_of(state)
+    if indicator is not None:
         lines.append(
-            f"本金 indicator {tile_text(state.indicator)}; "
-            f"听用 wildcards {tiles_text(state.wild_kinds)}"
+            f"本金 indicator {tile_text(indicator)}; 听用 wildcards {tiles_text(state.wild_kinds)}"
         )
     return lines
 

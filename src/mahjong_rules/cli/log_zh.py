@@ -19,7 +19,6 @@ from mahjong_rules.cli.settle import Items, payment_line
 from mahjong_rules.engine.events import (
     Claimed,
     ConcealedKonged,
-    ConcealedSwapped,
     Dealt,
     Declared,
     Discarded,
@@ -30,7 +29,6 @@ from mahjong_rules.engine.events import (
     Passed,
     PaymentsCancelled,
     Settled,
-    Swapped,
     WallExhausted,
     Won,
 )
@@ -40,6 +38,8 @@ from mahjong_rules.melds import Meld
 from mahjong_rules.scoring import Breakdown, ScoreItem, WinKind
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.baoshan.buying import PointsBought
+from mahjong_rules.variants.yongshan.records import indicator_of
+from mahjong_rules.variants.yongshan.ti import ConcealedSwapped, Swapped
 
 __all__ = ["breakdown_lines_zh", "event_lines_zh", "meld_zh", "win_line_zh"]
 
@@ -108,8 +108,9 @@ def event_lines_zh(
         lines = [f"发牌：庄家座位 {event.dealer}，牌墙剩余 {event.tiles_left} 张"]
         if state is not None:
             lines += [f"  座位 {k} 手牌 {s.concealed}" for k, s in enumerate(state.seats)]
-            if state.indicator is not None:
-                lines.append(f"本金 {tile_text(state.indicator)}；听用 {_tiles(state.wild_kinds)}")
+            indicator = indicator_of(state)
+            if indicator is not None:
+                lines.append(f"本金 {tile_text(indicator)}；听用 {_tiles(state.wild_kinds)}")
         return lines
     if isinstance(event, Won):
         return [win_line_zh(event.win), *breakdown_lines_zh(event.win.breakdown)]

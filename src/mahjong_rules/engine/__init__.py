@@ -9,7 +9,6 @@ from mahjong_rules.engine.actions import (
     Hu,
     Pass,
     Peng,
-    Ti,
     Ting,
     parse_action,
 )
@@ -31,7 +30,6 @@ __all__ = [
     "Phase",
     "SeatState",
     "State",
-    "Ti",
     "Ting",
     "WinRecord",
     "parse_action",

@@ -73,7 +73,7 @@ def field_types(cls: type) -> tuple[tuple[str, Any], ...]:
 def check_fields(action: Any, shipped: bool) -> None:
     """Check every field of ``action`` and convert the convertible ones (tile notation, lists
     of tiles, an enum's value); raise naming the first bad field. ``shipped``: one of the
-    library's eight actions, checked by field name; any other by field type."""
+    library's own actions, checked by field name; any other by field type."""
     checks: list[tuple[str, Callable[[Any, str, Any], Any]]] = [] if shipped else [("seat", _seat)]
     if shipped:
         checks += [(f.name, _CHECKS[f.name]) for f in attrs.fields(type(action))]
@@ -155,12 +155,6 @@ def _kind(action: Any, name: str, value: Any) -> MeldKind:
     return value
 
 
-def _wild(action: Any, name: str, value: Any) -> Tile:
-    tile = _tile(action, name, value)
-    if tile is getattr(action, "tile", None):
-        what = f"提 takes out a wildcard other than the tile {tile}"
-        _fail(action, name, what, value, ActionError)
-    return tile
 
 
 _CHECKS: dict[str, Callable[[Any, str, Any], Any]] = {
@@ -168,7 +162,6 @@ _CHECKS: dict[str, Callable[[Any, str, Any], Any]] = {
     "tile": _tile,
     "wild_tiles": _wild_tiles,
     "kind": _kind,
-    "wild": _wild,
 }
 """The shipped actions' checks, by field name."""
 

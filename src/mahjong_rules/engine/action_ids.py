@@ -19,23 +19,21 @@ Section         One id per                                     Size
 ``gang``        kind (exposed, added, concealed), then tile,   T × (1 + W\\ :sub:`1` + W\\ :sub:`2`)
                 then composition: 直杠 at most 2 wildcards,    + T × (1 + W\\ :sub:`1`)
                 补杠 1, 暗杠 3 (never the kong's own tile)     + T × (1 + W\\ :sub:`1..3`)
-``ti``          提 (tile, wildcard kind), tile then wildcard   T × (kinds) − pairs of one tile
 (its ``verb``)  each action class of the variant's own         what its ``id_shapes`` lists
                 (``action_types``, in order), one per shape
 ==============  =============================================  ==============================
 
-T is 27 tiles, 34 with ``rules.honors``. Wildcards (听用, tīngyòng) appear only where
-``rules.wild_melds`` (Yongshan): elsewhere the only composition is none, and there is no 提. The
-wildcard limits are YS-WILD-3's: the tiles a meld takes from the hand hold at least one natural
-copy (a peng takes 2, 直杠 3, 暗杠 4, 补杠 1).
+T is 27 tiles, 34 with ``rules.honors``. Wildcards appear only where ``rules.wild_melds``:
+elsewhere the only composition is none. The tiles a meld takes from the hand hold at least one
+natural copy, so a peng takes at most 1 wildcard, a 直杠 2, a 暗杠 3 and a 补杠 1.
 
 **Wildcard compositions** W\\ :sub:`k` are the sorted tuples of k wildcard tiles that can stand
-together in one meld: every multiset of k tiles over one set of wildcard kinds a 本金 (běnjīn)
-tile can make (``rules.options.wild_kinds(indicator)``, YS-WILD-2), ordered by size, then by the
-tiles' indexes. With 单听用 the sets are one kind each: W\\ :sub:`k` = the 27 ``(x,) * k``. With
-双听用 they are the pairs r − 1, r + 1 of one suit (本金 8p: 7p and 9p), so W\\ :sub:`1` = 27,
+together in one meld: every multiset of k tiles over one set of kinds that can be a hand's
+wildcards together (the variant's :meth:`~mahjong_rules.engine.hooks.Hooks.wild_kind_sets`),
+ordered by size, then by the tiles' indexes. With one kind a set: W\\ :sub:`k` = the 27
+``(x,) * k``. With the pairs r − 1, r + 1 of one suit (7p and 9p), W\\ :sub:`1` = 27,
 W\\ :sub:`2` = 54 (``(7p, 7p)``, ``(7p, 9p)``, ...), W\\ :sub:`3` = 81. A composition holding the
-kong's own tile is left out (a natural copy is no wildcard), as is a 提 of a tile for itself.
+kong's own tile is left out (a natural copy is no wildcard).
 
 ===========================================================  =================================
 Room (``get_variant`` arguments)                             ``action_space``
@@ -75,10 +73,9 @@ from mahjong_rules.engine.actions import (
     Hu,
     Pass,
     Peng,
-    Ti,
     Ting,
 )
-from mahjong_rules.errors import ActionError, ActionTypeError, MahjongRulesError
+from mahjong_rules.errors import ActionError, ActionTypeError
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.tiles import Tile, all_tiles
 
@@ -90,7 +87,7 @@ MAX_WILDS: dict[MeldKind, int] = {
     MeldKind.BU_GANG: 1,
     MeldKind.AN_GANG: 3,
 }
-"""Most wildcards a peng or kong action takes from the hand (YS-WILD-3: one natural beside)."""
+"""Most wildcards a peng or kong action takes from the hand (one natural copy beside)."""
 
 _GANG_KINDS = (MeldKind.ZHI_GANG, MeldKind.BU_GANG, MeldKind.AN_GANG)
 _KIND_CODE = {kind: k for k, kind in enumerate(_GANG_KINDS)}
@@ -132,12 +129,6 @@ class _Layout:
                     if tile not in comp:
                         key = (5, _KIND_CODE[kind], tile.index, *_indexes(comp))
                         self._add(key, Gang, (tile, kind, comp))
-        self._open("ti")
-        kinds = sorted({t for comp in comps for t in comp})
-        for tile in tiles:
-            for wild in kinds:
-                if wild is not tile:
-                    self._add((6, tile.index, wild.index), Ti, (tile, wild))
         for cls in _own_actions(rules):
             self._open(cls.verb)
             for args in cls.id_shapes(rules):
@@ -198,19 +189,11 @@ def _compositions(sets: tuple[tuple[Tile, ...], ...], most: int) -> list[tuple[T
 
 
 def _wild_sets(rules: Any) -> tuple[tuple[Tile, ...], ...]:
-    """The sets of wildcard kinds a room's 本金 can make (none without wildcards in melds)."""
+    """The sets of kinds that can be a hand's wildcards together in the room, each sorted
+    (none without wildcards in melds)."""
     if not rules.wild_melds:
         return ()
-    make = getattr(rules.options, "wild_kinds", None)
-    sets: set[tuple[Tile, ...]] = set()
-    for indicator in all_tiles(honors=rules.honors):
-        if make is None:
-            sets.add((indicator,))
-            continue
-        try:
-            sets.add(tuple(sorted(make(indicator))))
-        except MahjongRulesError:
-            continue  # not a possible 本金 (an honor in Yongshan)
+    sets = {tuple(sorted(kinds)) for kinds in rules.wild_kind_sets()}
     return tuple(sorted(sets, key=_indexes))
 
 
@@ -269,8 +252,6 @@ def action_id(rules: Any, action: Action) -> int:
         key = (4, *_indexes(action.wild_tiles))
     elif isinstance(action, Gang):
         key = (5, _KIND_CODE[action.kind], action.tile.index, *_indexes(action.wild_tiles))
-    elif isinstance(action, Ti):
-        key = (6, action.tile.index, action.wild.index)
     elif isinstance(action, Pass):
         key = (0,)
     elif isinstance(action, Hu):

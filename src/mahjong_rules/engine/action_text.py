@@ -16,24 +16,22 @@ Action                                 Text                         Reads also
 ``Hu(3)``                              ``3 hu``                     ``3 胡``
 ``Pass(1)``                            ``1 pass``                   ``1 过``
 ``Ting(0)``                            ``0 ting``                   ``0 听``
-``Ti(0, '2m', '8p')``                  ``0 ti 2m *8p``              ``0 提 2m *8p``
 =====================================  ===========================  ==============================
 
 (Tiles and wildcards written as text in the first column are converted by the constructors;
 ``AN_GANG`` and the others are :class:`~mahjong_rules.melds.MeldKind` members.)
 
 * The seat is a digit 0..3. Verbs: ``discard`` 打 (dǎ), ``peng`` 碰 (pèng), ``gang`` 杠 (gàng),
-  ``hu`` 胡 (hú), ``pass`` 过 (guò), ``ting`` 听 (tīng, 报听), ``ti`` 提 (tí); English words
-  in any case, the traditional characters 槓 過 聽 too. A variant's own actions add their own
+  ``hu`` 胡 (hú), ``pass`` 过 (guò), ``ting`` 听 (tīng, 报听); English words in any case,
+  the traditional characters 槓 過 聽 too. A variant's own actions add their own
   verbs (:attr:`~mahjong_rules.engine.actions.Action.verb`).
 * A peng names no tile: it is of the discard on offer. The kong kinds are ``concealed`` (暗杠
   àngàng, :attr:`~mahjong_rules.melds.MeldKind.AN_GANG`), ``exposed`` (直杠 zhígàng, on a
   discard) and ``added`` (补杠 bǔgàng, onto one's own peng); the :class:`~mahjong_rules.MeldKind`
   values ``an_gang``, ``zhi_gang``, ``bu_gang`` are read too.
-* ``*`` then tiles: the wildcards (听用, tīngyòng) used in a peng or a kong, written tile by tile
-  in tile order (``*8p8p``; any tile spelling is read, ``*88p`` too); for 提, the one wildcard
-  that returns to the hand. A tile is written in the one-line notation (``9s``) and read in any
-  single-tile spelling of :class:`~mahjong_rules.Tile`.
+* ``*`` then tiles: the wildcards used in a peng or a kong, written tile by tile in tile order
+  (``*8p8p``; any tile spelling is read, ``*88p`` too). A tile is written in the one-line
+  notation (``9s``) and read in any single-tile spelling of :class:`~mahjong_rules.Tile`.
 * A registered variant's own action (:attr:`Hooks.action_types
   <mahjong_rules.engine.hooks.Hooks.action_types>`) is written as the seat, its class's
   ``verb`` and one token per field (:mod:`~mahjong_rules.engine.action_fields`), and read by
@@ -74,7 +72,6 @@ VERBS: dict[str, str] = {
     "hu": "hu", "胡": "hu",
     "pass": "pass", "过": "pass", "過": "pass",
     "ting": "ting", "听": "ting", "聽": "ting",
-    "ti": "ti", "提": "ti",
 }  # fmt: skip
 """Every verb read, to the English verb written."""
 
@@ -94,7 +91,8 @@ for _kind, _words in {
     _KINDS_READ.update(dict.fromkeys(_words, _kind))
 _TOKEN = re.compile(r"\S+")
 _SEAT_WORDS = {"0": 0, "1": 1, "2": 2, "3": 3}
-_MAX_WILDS = {"peng": 2, "gang": 3, "ti": 1}
+_POINT_WORDS = {"0": 0, "1": 1, "2": 2}
+_MAX_WILDS = {"peng": 2, "gang": 3}
 
 
 def wild_text(tiles: tuple[Tile, ...]) -> str:
@@ -149,8 +147,7 @@ class _Reader:
             raise self.fail(problem, pos + 1 + error.position) from None
         most = _MAX_WILDS[verb]
         if len(tiles) > most:
-            many = "exactly one wildcard" if most == 1 else f"at most {most} wildcards"
-            raise self.fail(f"a {verb} takes {many}, got {len(tiles)}", pos + 1)
+            raise self.fail(f"a {verb} takes at most {most} wildcards, got {len(tiles)}", pos + 1)
         return tuple(sorted(tiles))
 
 
@@ -190,7 +187,7 @@ def read_action(
     if other is not None:
         return verb, seat, _read_other(reader, other, seat)
     args: tuple[Any, ...] = ()
-    if verb in ("discard", "gang", "ti"):
+    if verb in ("discard", "gang"):
         tile = reader.tile()
         args = (tile,)
         if verb == "gang":
@@ -204,12 +201,6 @@ def read_action(
                 where = reader.tokens[reader.k - 1][0]
                 raise reader.fail(f"a {tile} in a kong of {tile} is no wildcard", where)
             args = (tile, kind, wilds)
-        elif verb == "ti":
-            (wild,) = reader.wilds(verb)
-            if wild is tile:
-                where = reader.tokens[reader.k - 1][0]
-                raise reader.fail(f"提 puts {tile} in place of another tile, not of {tile}", where)
-            args = (tile, wild)
     elif verb == "peng":
         args = (reader.wilds(verb) if reader.peek_wilds() else (),)
     if reader.k < len(reader.tokens):
@@ -219,8 +210,8 @@ def read_action(
 
 
 def _known(others: Mapping[str, Any] | None) -> str:
-    """The verbs an error lists as expected: the shipped eight, then the variants'."""
-    verbs = ["discard", "peng", "gang", "hu", "pass", "ting", "ti"]
+    """The verbs an error lists as expected: the shipped ones, then the variants'."""
+    verbs = ["discard", "peng", "gang", "hu", "pass", "ting"]
     for cls in (others or {}).values():
         if cls.verb not in verbs:
             verbs.append(cls.verb)

@@ -50,7 +50,6 @@ __all__ = [
     "Hu",
     "Pass",
     "Peng",
-    "Ti",
     "Ting",
     "action_type",
     "parse_action",
@@ -66,7 +65,7 @@ class Action:
 
     A variant's own action derives from it (a frozen attrs class, listed in its rules'
     ``action_types``): its fields are checked from their types on construction, and its text
-    form and action ids come from the class attributes and methods below (the shipped eight
+    form and action ids come from the class attributes and methods below (the shipped actions
     write and read theirs as :mod:`~mahjong_rules.engine.action_text` says).
     """
 
@@ -149,12 +148,12 @@ class Discard(Action):
 class Peng(Action):
     """碰 (pèng): take the last discard to make a pung with two of one's own.
 
-    ``wild_tiles`` are the wildcards used in place of natural copies (Yongshan; empty otherwise):
-    at most 2, kept sorted.
+    ``wild_tiles`` are the wildcards used in place of natural copies (in a game whose melds take
+    wildcards; empty otherwise): at most 2, kept sorted.
     """
 
     wild_tiles: tuple[Tile, ...] = ()
-    """The wildcards (听用, tīngyòng) used in place of natural copies, sorted (at most 2)."""
+    """The wildcards used in place of natural copies, sorted (at most 2)."""
     verb: ClassVar[str] = "peng"
 
     def __attrs_post_init__(self) -> None:
@@ -184,7 +183,7 @@ class Gang(Action):
 
     ``kind`` is :attr:`~mahjong_rules.MeldKind.ZHI_GANG`, ``BU_GANG`` or ``AN_GANG``;
     ``wild_tiles`` (at most 3, kept sorted, never ``tile`` itself) are the wildcards the kong
-    takes from the hand in place of natural copies (Yongshan).
+    takes from the hand in place of natural copies (in a game whose melds take wildcards).
     """
 
     tile: Tile
@@ -192,8 +191,8 @@ class Gang(Action):
     kind: MeldKind
     """Which kong: 直杠 (zhígàng), 补杠 (bǔgàng) or 暗杠 (àngàng); never ``PENG``."""
     wild_tiles: tuple[Tile, ...] = ()
-    """The wildcards (听用, tīngyòng) taken from the hand in place of natural copies, sorted
-    (at most 3, never ``tile``)."""
+    """The wildcards taken from the hand in place of natural copies, sorted (at most 3, never
+    ``tile``)."""
     verb: ClassVar[str] = "gang"
 
     def __attrs_post_init__(self) -> None:
@@ -247,57 +246,16 @@ class Ting(Action):
     verb: ClassVar[str] = "ting"
 
 
-@attrs.frozen
-class Ti(Action):
-    """提 (tí): put the natural ``tile`` into one's own peng or kong of that tile in place of
-    the wildcard ``wild``, which returns to the hand (Yongshan, YS-TI-1).
-
-    Offered in a turn that began with the seat's own draw (a kong replacement included), for
-    the tile it drew (any matching tile in hand with the room option ``ti_from_hand``).
-    """
-
-    tile: Tile
-    """The natural tile put into the peng or kong of that tile."""
-    wild: Tile
-    """The wildcard (听用, tīngyòng) taken out of the meld and returned to the hand."""
-    verb: ClassVar[str] = "ti"
-
-    def __attrs_post_init__(self) -> None:
-        seat, tile, wild = self.seat, self.tile, self.wild
-        if (
-            type(seat) is not int
-            or not 0 <= seat <= 3
-            or type(tile) is not Tile
-            or type(wild) is not Tile
-            or tile is wild
-        ):
-            _check(self)
-
-    @classmethod
-    def _make(cls, seat: int, tile: Tile, wild: Tile) -> Ti:
-        """A 提 of values known to be valid (the engine's listings), built unchecked."""
-        obj = _new(cls)
-        _set_seat(obj, seat)
-        _set_ti_tile(obj, tile)
-        _set_ti_wild(obj, wild)
-        return obj
-
-    def __str__(self) -> str:
-        return f"{self.seat} ti {self.tile.notation} *{self.wild.notation}"
-
-
 _new = object.__new__
 _set_seat = Action.seat.__set__  # type: ignore[attr-defined]
 _set_peng_wilds = Peng.wild_tiles.__set__  # type: ignore[attr-defined]
 _set_gang_tile = Gang.tile.__set__  # type: ignore[attr-defined]
 _set_gang_kind = Gang.kind.__set__  # type: ignore[attr-defined]
 _set_gang_wilds = Gang.wild_tiles.__set__  # type: ignore[attr-defined]
-_set_ti_tile = Ti.tile.__set__  # type: ignore[attr-defined]
-_set_ti_wild = Ti.wild.__set__  # type: ignore[attr-defined]
 """The slots' own setters, as :meth:`TileCounts._make <mahjong_rules.counts.TileCounts._make>`
 uses them (a frozen class refuses ``setattr``)."""
 
-SHIPPED_ACTIONS: tuple[type[Action], ...] = (Pass, Hu, Ting, Discard, Peng, Gang, Ti)
+SHIPPED_ACTIONS: tuple[type[Action], ...] = (Pass, Hu, Ting, Discard, Peng, Gang)
 """The library's own actions, in the order of their action ids."""
 _LIBRARY: tuple[type[Action], ...] = (Action, *SHIPPED_ACTIONS)
 _SHIPPED = frozenset(_LIBRARY)
@@ -308,7 +266,7 @@ _SHIPPED_VERBS = frozenset(_BY_VERB)
 
 
 def action_type(name: str) -> type[Action] | None:
-    """The action class a document's ``"type"`` names: one of the shipped eight or of a
+    """The action class a document's ``"type"`` names: one of the shipped ones or of a
     registered variant's; ``None`` for any other name."""
     cls = _SHIPPED_NAMES.get(name)
     return cls if cls is not None else registered_by_name().get(name)

@@ -77,8 +77,7 @@ class Claims(Hooks):
     def _candidates(self, state: State, seat: int, tile: Tile) -> list[int]:
         """The other seats still in the hand that might claim ``tile``, in play order after
         ``seat``, each looked at once per window: a seat holding a pair of it, or one copy
-        beside a wildcard (where melds take wildcards), or waiting on it. Cheap, to decide who
-        a window asks."""
+        beside a wildcard, or waiting on it. Cheap, to decide who a window asks."""
         seats = state.seats
         shift, index = 3 * tile.index, tile.index
         wild_lanes = state.wild_kinds.lanes if self.wild_melds else 0

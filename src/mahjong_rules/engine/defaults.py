@@ -3,7 +3,7 @@ the contract reads in one sitting. Each takes the rules object first, as the hoo
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 import attrs
 
@@ -80,8 +80,11 @@ def meld_claims(rules: _Rules, state: State, seat: int, tile: Tile) -> list[Acti
     return out
 
 
-def win_context(rules: _Rules, state: State, seat: int, tile: Tile, how: WinKind) -> WinContext:
-    """:meth:`Hooks.win_context <mahjong_rules.engine.hooks.Hooks.win_context>`'s default."""
+def win_context(
+    rules: _Rules, state: State, seat: int, tile: Tile, how: WinKind, **more: Any
+) -> WinContext:
+    """:meth:`Hooks.win_context <mahjong_rules.engine.hooks.Hooks.win_context>`'s default;
+    ``more`` gives the context's fields the engine does not fill (a variant's own)."""
     s = state.seats[seat]
     concealed = s.concealed if how is WinKind.SELF_DRAW else s.concealed.add(tile)
     naturals, wilds = rules.wilds_in(state, concealed)
@@ -93,7 +96,6 @@ def win_context(rules: _Rules, state: State, seat: int, tile: Tile, how: WinKind
         how=how,
         wilds=wilds,
         wild_kinds=state.wild_kinds,
-        indicator=state.indicator,
         kong_chain=state.kong_chain if how is WinKind.SELF_DRAW else 0,
         after_kong=state.after_kong and how is WinKind.DISCARD,
         declared_ting=s.ting,
@@ -101,6 +103,7 @@ def win_context(rules: _Rules, state: State, seat: int, tile: Tile, how: WinKind
         seat=seat,
         dealer=state.dealer,
         first_turn=first_turn_win(state, seat, how),
+        **more,
     )
 
 
@@ -121,4 +124,3 @@ def out_of_play(ctx: WinContext, how: WinKind) -> WinContext:
     """``ctx`` scored as ``how`` outside the flow of play: no kong bonus, no first-turn win
     (the best win a hand could make, as a draw game's settlement compares them)."""
     return attrs.evolve(ctx, how=how, after_kong=False, kong_chain=0, first_turn=False)
-

@@ -134,7 +134,7 @@ class Draws(Hooks):
         fields["back"] = back
         fields["phase"] = TURN
         fields["current"] = seat
-        fields["ti_made"] = False
+        fields["acted_since_draw"] = False
         if discard is not None:
             fields["events"] = discard_and_draw(discard.seat, discard.tile, seat, tile)
         else:

@@ -12,7 +12,6 @@ __all__ = [
     "SHIPPED_EVENTS",
     "Claimed",
     "ConcealedKonged",
-    "ConcealedSwapped",
     "Dealt",
     "Declared",
     "Discarded",
@@ -23,7 +22,6 @@ __all__ = [
     "Passed",
     "PaymentsCancelled",
     "Settled",
-    "Swapped",
     "WallExhausted",
     "Won",
 ]
@@ -41,7 +39,8 @@ class Dealt(Event):
     dealer: int
     """The dealer (庄家, zhuāngjiā) of the hand."""
     tiles_left: int
-    """How many tiles the live wall holds after the deal (in Yongshan, with the 本金 out)."""
+    """How many tiles the live wall holds after the deal (any tile the variant set aside at the
+    deal left out)."""
 
 
 @attrs.frozen
@@ -115,29 +114,6 @@ class ConcealedKonged(Event):
 
 
 @attrs.frozen
-class ConcealedSwapped(Event):
-    """Another seat made a 提 on its 暗杠, whose tiles the viewer may not see: what
-    :class:`Swapped` on a concealed kong becomes in
-    :func:`~mahjong_rules.engine.view.events_for`."""
-
-    seat: int
-    """The seat that made the 提 (tí)."""
-
-
-@attrs.frozen
-class Swapped(Event):
-    """提 (tí): ``seat`` put a natural tile into ``meld`` (as it now is) and took ``wild``
-    back into its hand (YS-TI-1)."""
-
-    seat: int
-    """The seat that made the 提."""
-    meld: Meld
-    """The peng or kong after the swap, with the natural tile in it."""
-    wild: Tile
-    """The wildcard (听用, tīngyòng) taken back into the hand."""
-
-
-@attrs.frozen
 class Paid(Event):
     """A payment was made: a kong's at once, a win's or a draw game's at the settlement."""
 
@@ -186,8 +162,6 @@ SHIPPED_EVENTS: tuple[type[Event], ...] = (
     Claimed,
     Konged,
     ConcealedKonged,
-    ConcealedSwapped,
-    Swapped,
     Paid,
     PaymentsCancelled,
     Won,

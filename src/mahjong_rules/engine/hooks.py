@@ -27,10 +27,10 @@ from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine import defaults
 from mahjong_rules.engine.actions import Action, Ting
 from mahjong_rules.engine.edit import after_peng
-from mahjong_rules.engine.event_hooks import EventHooks
 from mahjong_rules.engine.phases import OwnPhase
 from mahjong_rules.engine.settlement import Payment, PaymentReason, WinRecord
 from mahjong_rules.engine.state import SeatState, State
+from mahjong_rules.engine.wild_hooks import WildHooks
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.melds import Meld
 from mahjong_rules.options import Options
@@ -40,9 +40,11 @@ from mahjong_rules.tiles import Tile, all_tiles
 __all__ = ["Hooks"]
 
 
-class Hooks(EventHooks):
-    """Every hook of a variant, with its default. See the module docs (the hooks of the
-    variant's own events are in its base, :class:`~mahjong_rules.engine.event_hooks.EventHooks`)."""
+class Hooks(WildHooks):
+    """Every hook of a variant, with its default. See the module docs (the hooks of wildcards
+    and of the variant's own events are in its bases,
+    :class:`~mahjong_rules.engine.wild_hooks.WildHooks` and
+    :class:`~mahjong_rules.engine.event_hooks.EventHooks`)."""
 
     name: ClassVar[str] = ""
     """Registry name, e.g. ``"baoshan"``."""
@@ -55,12 +57,9 @@ class Hooks(EventHooks):
     win_ends_hand: ClassVar[bool] = True
     """Whether the first win (or wins on one discard) ends the hand (Baoshan; not 血战). When
     false, :meth:`settle_wins` decides when the hand ends and the engine plays on."""
-    wild_melds: ClassVar[bool] = False
-    """Whether pengs and kongs may use wildcards beside a natural copy (Yongshan, YS-WILD-3):
-    claim windows then also open for a seat holding one copy and a wildcard."""
     max_suits: ClassVar[int] = 3
-    """How many of the suits 万 筒 条 a winning hand may hold (Yongshan's 缺一门: 2). Read by
-    players and bots; the variant's :meth:`is_complete` is what enforces it."""
+    """How many of the suits 万 筒 条 a winning hand may hold. Read by players and bots; the
+    variant's :meth:`is_complete` is what enforces it."""
     hides_concealed_kongs: ClassVar[bool] = True
     """Whether a 暗杠's tile is hidden from the other seats in their views (BS-GANG-3)."""
     action_types: ClassVar[tuple[type[Action], ...]] = ()
@@ -101,8 +100,8 @@ class Hooks(EventHooks):
         return bool(getattr(self.options, "honors", False))
 
     def after_deal(self, state: State) -> State:
-        """Called once, when the hands are dealt and before the dealer's turn (Yongshan turns
-        up 本金 here). Default: the state unchanged."""
+        """Called once the hands are dealt, before the dealer's turn (e.g. to fix the hand's
+        ``wild_kinds``). Default: the state unchanged."""
         return state
 
     # ------------------------------------------------------------------ the variant's records
@@ -149,11 +148,6 @@ class Hooks(EventHooks):
         return None
 
     # ------------------------------------------------------------------ hands and waits
-
-    def wilds_in(self, state: State, concealed: TileCounts) -> tuple[TileCounts, int]:
-        """Split concealed tiles into natural tiles and a wildcard count. Default: no
-        wildcards."""
-        return concealed, 0
 
     def is_complete(self, state: State, seat: int, concealed: TileCounts) -> bool:
         """Whether ``concealed`` (3k+2 tiles, beside the seat's melds) is a winning shape for
@@ -209,6 +203,12 @@ class Hooks(EventHooks):
         """The variant's own turn actions besides win, kong and discard, listed between the
         kongs and the discards. Default: ``Ting`` when :meth:`can_declare`."""
         return [Ting(seat)] if self.can_declare(state, seat) else []
+
+    def refusal(self, state: State, action: Action) -> str | None:
+        """Why ``action`` of a seat that must act now is not legal, in the variant's words
+        (e.g. a rule locking the hand), or ``None`` for the engine's own explanation. Asked
+        only to word an ``IllegalActionError``. Default: ``None``."""
+        return None
 
     def self_win_allowed(self, state: State, seat: int) -> bool:
         """Whether ``seat``, in its turn, may win on the tiles it holds if they are complete

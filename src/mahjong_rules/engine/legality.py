@@ -1,10 +1,11 @@
 """Why an action is refused: the message :class:`~mahjong_rules.errors.IllegalActionError`
 carries (FLOW-3). Legality itself has one source, the rules' ``legal_actions``; this only
-explains a refusal."""
+explains a refusal (after the variant's own :meth:`~mahjong_rules.engine.hooks.Hooks.refusal`,
+which may word it first)."""
 
 from __future__ import annotations
 
-from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Peng, Ti
+from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Peng
 from mahjong_rules.engine.phases import OwnPhase
 from mahjong_rules.engine.state import Phase, State
 
@@ -38,7 +39,7 @@ def why_illegal(
         if action.tile not in s.concealed:
             return f"Discard by seat {seat}: it holds no {action.tile} ({s.concealed})"
         if action.tile in state.wild_kinds:
-            why = "a wildcard is never discarded (YS-WILD-4)"
+            why = "a wildcard is never discarded"
             return f"Discard of {action.tile} by seat {seat}: {why}"
         if s.ting:
             return f"Discard of {action.tile} by seat {seat}: 报听 locks the hand (BS-TING-3)"
@@ -46,8 +47,8 @@ def why_illegal(
     if isinstance(action, (Peng, Gang)) and action.wild_tiles:
         wilds = "".join(t.notation for t in action.wild_tiles)
         return (
-            f"{kind} by seat {seat} with wildcards {wilds}: not offered (YS-WILD-3: "
-            "wildcards only beside a natural copy, where the natural copies fall short)"
+            f"{kind} by seat {seat} with wildcards {wilds}: not offered (wildcards only beside "
+            "a natural copy, where the natural copies fall short)"
         )
     if isinstance(action, Peng) and state.tile is not None:
         if state.phase is Phase.CLAIM and state.tile in s.pass_peng:
@@ -63,10 +64,4 @@ def why_illegal(
         if state.tiles_left == 0:
             return f"Gang by seat {seat}: no kong with an empty wall (BS-EMPTY-1)"
         return f"Gang {action.kind.value} of {action.tile} by seat {seat} is not possible now"
-    if isinstance(action, Ti):
-        return (
-            f"Ti by seat {seat}: no 提 of {action.tile} for {action.wild} now (YS-TI-1: once "
-            "per draw, with the tile drawn, into one's own meld of that tile holding that "
-            "wildcard)"
-        )
     return f"{kind} by seat {seat} is not allowed now ({state.phase.value})"

@@ -111,7 +111,8 @@ class SeatState:
     """The tile drawn this turn (``None`` on the dealer's first turn and after a peng)."""
     turn_draws: tuple[Tile, ...] = ()
     """Every tile drawn in this turn, its first draw and each kong replacement since, less any
-    put into a meld by 提 (YS-TI-1); empty after a peng and once the turn's discard is made."""
+    a variant's own action put into a meld; empty after a peng and once the turn's discard is
+    made."""
     draws: int = 0
     """How many times it has drawn this hand (kong replacements included)."""
     variant: Any = attrs.field(default=None, metadata={VARIANT_RECORD: "seat_state_class"})
@@ -180,11 +181,11 @@ class State:
     discards_made: int = 0
     """Discards so far in the hand (the dealer's first discard is number 1)."""
     wild_kinds: TileSet = _NO_KINDS
-    """Tile kinds that are wildcards (Yongshan's 听用; empty in Baoshan)."""
-    indicator: Tile | None = None
-    """Yongshan's 本金 tile, turned up after the deal."""
-    ti_made: bool = False
-    """The seat in turn made a 提 since its last draw (so a win now is no 杠上花, YS-PAT-杠上花)."""
+    """Tile kinds that are wildcards in this hand (empty in a game without wildcards); a
+    variant's :meth:`~mahjong_rules.engine.hooks.Hooks.after_deal` sets them."""
+    acted_since_draw: bool = False
+    """The seat in turn has taken, since its last draw, an action its variant allows once per
+    draw: the variant's own transition sets it (with :func:`replace`), every draw clears it."""
     next_dealer: int | None = None
     """Who deals next, once a rule has fixed it during the hand (YS-DEALER-1: the first win)."""
     step: int = 0

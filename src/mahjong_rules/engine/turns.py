@@ -1,5 +1,5 @@
 """A seat's turn: the actions it may take, and applying them — discard, kongs from the hand,
-报听 (Ting), 提 (Ti).
+报听 (Ting).
 
 Each transition builds its new state once where it can: a discard nobody may claim goes
 straight to the next seat's draw in one copy (:meth:`Turns._do_discard`).
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from mahjong_rules.counts import TileCounts, TileSet
-from mahjong_rules.engine.actions import Action, Discard, Gang, Ti, Ting
+from mahjong_rules.engine.actions import Action, Discard, Gang, Ting
 from mahjong_rules.engine.edit import (
     DISCARDED,
     DISCARDS,
@@ -21,7 +21,7 @@ from mahjong_rules.engine.edit import (
     pay,
     take,
 )
-from mahjong_rules.engine.events import Declared, Konged, Swapped
+from mahjong_rules.engine.events import Declared, Konged
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.state import CLAIM, ROB, Phase, SeatState, State, remake, replace
 from mahjong_rules.melds import Meld, MeldKind
@@ -94,34 +94,6 @@ class Turns(Hooks):
         else:
             seats[seat] = replace(seats[seat], ting=True)
         return replace(state, seats=tuple(seats), events=(*state.events, Declared(seat)))
-
-    def _do_ti(self, state: State, action: Ti) -> State:
-        """提: ``action.tile`` goes into the meld in place of ``action.wild``, which returns to
-        the hand and is now the tile the seat holds from this turn (YS-TI-1)."""
-        seat, tile, wild = action.seat, action.tile, action.wild
-        s = state.seats[seat]
-        melds = list(s.melds)
-        k = next(i for i, m in enumerate(melds) if m.tile is tile and wild in m.wild_tiles)
-        left = list(melds[k].wild_tiles)
-        left.remove(wild)
-        melds[k] = Meld(melds[k].kind, tile, left, from_seat=melds[k].from_seat)
-        draws = list(s.turn_draws)
-        if tile in draws:
-            draws.remove(tile)
-        seats = list(state.seats)
-        seats[seat] = replace(
-            s,
-            concealed=s.concealed.remove(tile).add(wild),
-            melds=tuple(melds),
-            drawn=wild,
-            turn_draws=tuple(draws),
-        )
-        return replace(
-            state,
-            seats=tuple(seats),
-            ti_made=True,
-            events=(*state.events, Swapped(seat, melds[k], wild)),
-        )
 
     def _do_discard(self, state: State, action: Discard, step: int) -> State:
         """The discard, then either the next seat's draw (nobody may claim the tile: one state

@@ -3,14 +3,14 @@
 A server sends each player :meth:`Rules.view(state, seat) <mahjong_rules.Rules.view>`, never the
 :class:`~mahjong_rules.State` itself: the state holds every concealed hand and the whole wall.
 A view holds the seat's own concealed tiles, what lies face up on the table (melds, discards,
-the 本金 tile, the hands of seats that have won and shown them, YS-END-1), what every seat has
+the hands of seats that have won and shown them, YS-END-1), what every seat has
 bought and declared, the payments so far, and the seat's own legal actions. It holds no other
 seat's concealed tile, no undrawn wall tile, no wall order and no seed. Of the variant's own
 records (:attr:`State.variant <mahjong_rules.engine.state.State.variant>`) it holds only what
 the variant shows every seat (:attr:`View.variant`) and this seat alone (:attr:`View.own_variant`).
 
 Events are filtered the same way (:func:`events_for`): another seat's draw comes without its
-tile, another seat's 暗杠 (and a 提 on it) without its tiles (BS-GANG-3), and another seat's 过
+tile, another seat's 暗杠 without its tiles (BS-GANG-3), and another seat's 过
 (pass) not at all, since it would tell that the seat could have claimed.
 
 What a view cannot hide by itself: while a claim window is open, every seat sees ``phase``
@@ -35,12 +35,10 @@ from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import (
     ConcealedKonged,
-    ConcealedSwapped,
     Drew,
     Event,
     Konged,
     Passed,
-    Swapped,
 )
 from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
 from mahjong_rules.engine.state import VARIANT_RECORD, Phase, SeatState, State
@@ -109,10 +107,8 @@ class View:
     """Live wall tiles still to draw (their order and faces are hidden)."""
     discards_made: int
     """Discards so far in the hand (the dealer's first discard is number 1)."""
-    indicator: Tile | None
-    """Yongshan's 本金 tile, turned face up after the deal."""
     wild_kinds: TileSet
-    """The wildcard kinds (听用)."""
+    """The tile kinds that are wildcards in this hand (public once the deal has fixed them)."""
     concealed: TileCounts
     """The seat's own concealed tiles."""
     drawn: Tile | None
@@ -137,9 +133,7 @@ class View:
     """What every seat may see of the variant's own records (an instance of the room's
     :attr:`~mahjong_rules.engine.hooks.Hooks.public_view_class`, made by
     :meth:`~mahjong_rules.engine.hooks.Hooks.public_variant_view`), or ``None``."""
-    own_variant: Any = attrs.field(
-        default=None, metadata={VARIANT_RECORD: "private_view_class"}
-    )
+    own_variant: Any = attrs.field(default=None, metadata={VARIANT_RECORD: "private_view_class"})
     """What this seat alone may see of them, its own secrets (an instance of the room's
     :attr:`~mahjong_rules.engine.hooks.Hooks.private_view_class`, made by
     :meth:`~mahjong_rules.engine.hooks.Hooks.private_variant_view`), or ``None``."""
@@ -200,7 +194,6 @@ def build_view(
         tile=state.tile,
         tiles_left=state.tiles_left,
         discards_made=state.discards_made,
-        indicator=state.indicator,
         wild_kinds=state.wild_kinds,
         concealed=own.concealed,
         drawn=own.drawn,
@@ -254,13 +247,12 @@ def events_for(
             continue
         if isinstance(event, Drew) and others and event.tile is not None:
             event = Drew(event.seat, None, event.replacement)
-        elif isinstance(event, Konged | Swapped) and others and hide_kongs and _concealed(event):
-            hidden = ConcealedKonged if isinstance(event, Konged) else ConcealedSwapped
-            event = hidden(event.seat)
+        elif isinstance(event, Konged) and others and hide_kongs and _concealed(event.meld):
+            event = ConcealedKonged(event.seat)
         out.append(event)
     return tuple(out)
 
 
-def _concealed(event: Konged | Swapped) -> bool:
-    """Whether the event is about a 暗杠 (whose tiles only its owner sees)."""
-    return event.meld.kind is MeldKind.AN_GANG
+def _concealed(meld: Meld) -> bool:
+    """Whether the meld is a 暗杠 (whose tiles only its owner sees)."""
+    return meld.kind is MeldKind.AN_GANG

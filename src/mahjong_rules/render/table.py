@@ -21,6 +21,7 @@ from mahjong_rules.render.svg import (
     check_size,
     draw_melds,
 )
+from mahjong_rules.variants.yongshan.records import indicator_of
 
 __all__ = ["view_svg"]
 
@@ -100,16 +101,17 @@ def _heading(drawing: Drawing, view: View) -> float:
     drawing.text(PAD, PAD + 11, text, size=LABEL_SIZE + 2)
     y = PAD + 18
     x = PAD
-    if view.indicator is not None:
+    indicator = indicator_of(view)
+    if indicator is not None:
         drawing.text(x, y + 18, "本金")
-        x = drawing.tile(x + 24, y, view.indicator, note="本金 indicator", scale=0.8)
+        x = drawing.tile(x + 24, y, indicator, note="本金 indicator", scale=0.8)
         x += GROUP_GAP
     if view.wild_kinds:
         drawing.text(x, y + 18, "听用")
         x += 24
         for tile in view.wild_kinds:
             x = drawing.tile(x, y, tile, wild=True, note="wildcard kind", scale=0.8)
-    if view.indicator is not None or view.wild_kinds:
+    if indicator is not None or view.wild_kinds:
         y += _TALL * 0.8 + 8
     return y
 

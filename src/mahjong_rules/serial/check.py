@@ -50,15 +50,15 @@ def check_state(state: State, path: str = "state") -> None:
 
     Checked: every field's type and range (ints are never bools, seats are seats, 买点 points
     within the room's range); the room's table size; a whole wall of the room's tiles whose
-    deal gives the state's 本金 (běnjīn) and 听用 (tīngyòng) wildcard kinds, and draws that
-    match what left the wall; the phase and what it implies (a result exactly when ended; a
-    claim or rob window's tile, exactly the seats the engine asks, answers only from them,
-    sorted and once each, and each one the seat could give; a rob window's pending 补杠
-    bǔgàng); 3k+2 tiles for the seat in turn and 3k+1 for the others;
-    discards, melds and their claimed tiles; payments of at least 1 between two seats; the
-    wins and the result; every tile accounted for exactly once (TILE-1); the variant's own
-    records (of the classes it declares, and its own invariants); and that someone is
-    to act and every action listed for a seat applies without an error.
+    deal gives the state's wildcard kinds, and draws that match what left the wall; the phase
+    and what it implies (a result exactly when ended; a claim or rob window's tile, exactly the
+    seats the engine asks, answers only from them, sorted and once each, and each one the seat
+    could give; a rob window's pending 补杠 bǔgàng); 3k+2 tiles for the seat in turn and 3k+1
+    for the others; discards, melds and their claimed tiles; payments of at least 1 between two
+    seats; the wins and the result; every tile accounted for exactly once (TILE-1), those the
+    deal set aside included; the variant's own records (of the classes it declares, and its own
+    invariants); and that someone is to act and every action listed for a seat applies without
+    an error.
     """
     if not isinstance(state, State):
         fail(path, f"expected a State, got {type(state).__name__}")
@@ -77,14 +77,14 @@ def check_state(state: State, path: str = "state") -> None:
             return
     elif state.stage is not None:
         fail(f"{path}.stage", "a stage is named only in a phase of the variant's own")
-    _check_deal(state, rules, path)
+    aside = _check_deal(state, rules, path)
     _check_phase(state, rules, path)
     _check_seats(state, rules, path)
     check_payments(state, path)
     check_win_records(state, path)  # the ledger's check reads each win's seats
     check_ledger(state, rules, path)
     check_wins(state, rules, path)
-    _check_tiles(state, path)
+    _check_tiles(state, aside, path)
     check_variant_problems(state, rules, path)
     check_window(rules, state, path)
     check_play(rules, state, path)
@@ -128,12 +128,11 @@ def _check_wall(state: State, rules: Rules, path: str) -> None:
         )
 
 
-def _check_deal(state: State, rules: Rules, path: str) -> None:
-    """The deal of the state's wall (DEAL-1) gives its 本金 and 听用 (YS-WILD-1, -2), and the
-    wall's tiles left since are exactly the seats' draws."""
+def _check_deal(state: State, rules: Rules, path: str) -> Counter[int]:
+    """The deal of the state's wall (DEAL-1) gives its wildcard kinds, and the wall's tiles
+    left since are exactly the seats' draws. Returns the tile indexes the deal set aside (taken
+    from the wall into no hand, e.g. a tile turned up), counted."""
     start = dealt_start(rules, state.wall, state.dealer)
-    if state.indicator != start.indicator:
-        fail(f"{path}.indicator", f"the deal turns up {start.indicator}, not {state.indicator}")
     if state.wild_kinds != start.wild_kinds:
         fail(
             f"{path}.wild_kinds",
@@ -145,6 +144,10 @@ def _check_deal(state: State, rules: Rules, path: str) -> None:
     draws = sum(s.draws for s in state.seats)
     if draws != taken:
         fail(f"{path}.seats", f"the seats drew {draws} tiles, {taken} left the wall")
+    aside = Counter(map(_INDEX, state.wall[: start.front]))
+    for seat in start.seats:
+        aside.subtract({i: n for i, n in enumerate(seat.concealed.counts()) if n})
+    return +aside
 
 
 def _check_phase(state: State, rules: Rules, path: str) -> None:
@@ -179,6 +182,8 @@ def _check_phase(state: State, rules: Rules, path: str) -> None:
     made = state.discards_made + len(state.answers) - given - len(state.forced)  # at least
     if state.step < made:
         fail(f"{path}.step", f"{made} actions at least were taken, not {state.step}")
+    if state.acted_since_draw and not rules.action_types:
+        fail(f"{path}.acted_since_draw", f"{rules.name} has no action of its own to have taken")
     if state.next_dealer is not None and not state.wins:
         fail(f"{path}.next_dealer", "only a win fixes the next dealer during the hand")
     if not state.discards_made and not ended:  # the dealer's turn, or the next seat's after
@@ -217,7 +222,7 @@ def _check_seats(state: State, rules: Rules, path: str) -> None:
             fail(f"{where}.turn_draws", "only the seat in turn has drawn this turn")
         if (
             index == holding
-            and not state.ti_made
+            and not state.acted_since_draw
             and seat.turn_draws[-1:] != (() if seat.drawn is None else (seat.drawn,))
         ):
             fail(f"{where}.turn_draws", f"the tile it drew last is {seat.drawn}")
@@ -292,9 +297,11 @@ def _meld_tiles(melds: tuple[Meld, ...]) -> Counter[Tile]:
     return out
 
 
-def _check_tiles(state: State, path: str) -> None:
-    """TILE-1: the tiles on the table and in the live wall are exactly the wall's tiles."""
+def _check_tiles(state: State, aside: Counter[int], path: str) -> None:
+    """TILE-1: the tiles on the table and in the live wall, with those the deal set aside, are
+    exactly the wall's tiles."""
     counted: Counter[int] = Counter(map(_INDEX, state.wall[state.front : state.back]))
+    counted.update(aside)
     for seat in state.seats:
         for index, count in enumerate(seat.concealed.counts()):
             if count:
@@ -304,8 +311,6 @@ def _check_tiles(state: State, path: str) -> None:
             counted.update(map(_INDEX, meld.tiles))
             if meld.from_seat is not None:
                 counted[meld.tile.index] -= 1  # its claimed tile is counted in the discards
-    if state.indicator is not None:
-        counted[state.indicator.index] += 1
     expected = Counter(map(_INDEX, state.wall))
     if counted != expected:
         wrong = min(i for i in expected.keys() | counted.keys() if counted[i] != expected[i])

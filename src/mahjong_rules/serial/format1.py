@@ -161,3 +161,35 @@ def _drop_honor_run(seat: dict[str, JSON], variant: str | None) -> None:
         raise SerializationError(
             f"SeatState.honor_run: its discards make it {expected}, not {run!r}"
         )
+# ---------------------------------------------------------------------- 本金 and 提 (Yongshan)
+
+
+def _moved_indicator(data: dict[str, JSON], variant: str | None, record: str) -> None:
+    """Format 1 kept 永善麻将's 本金 tile as the engine's ``indicator`` field: it is now the
+    variant's own record (``record`` names its class); a Baoshan one was always null."""
+    indicator = data.pop("indicator", None)
+    if variant == "yongshan":
+        data["variant"] = {"type": record, "indicator": indicator}
+    elif indicator is not None:
+        raise SerializationError(
+            f"indicator: only a yongshan room turns up a tile, got {indicator!r}"
+        )
+
+
+@upgrades("State")
+def _state_indicator_and_ti(data: dict[str, JSON], variant: str | None) -> None:
+    """A state's ``indicator`` into its record; ``ti_made`` (a 提 since the last draw) is the
+    engine's ``acted_since_draw`` (提 is 永善麻将's once-per-draw action); Baoshan had none."""
+    _moved_indicator(data, variant, "YongshanHand")
+    if "ti_made" in data:
+        made = data.pop("ti_made")
+        if variant == "yongshan":
+            data["acted_since_draw"] = made
+        elif made is not False:
+            raise SerializationError(f"ti_made: only a yongshan room has 提, got {made!r}")
+
+
+@upgrades("View")
+def _view_indicator(data: dict[str, JSON], variant: str | None) -> None:
+    """A view's ``indicator`` into the view's record of what every seat sees."""
+    _moved_indicator(data, variant, "YongshanView")

@@ -32,7 +32,7 @@ import attrs
 
 from mahjong_rules.counts import TileSet
 from mahjong_rules.engine.action_ids import action_from_id, action_id, action_space
-from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Ti, Ting
+from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Ting
 from mahjong_rules.engine.choosing import Choosing
 from mahjong_rules.engine.claims import Claims
 from mahjong_rules.engine.draws import Draws
@@ -41,16 +41,7 @@ from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.legality import why_illegal
 from mahjong_rules.engine.phases import When
 from mahjong_rules.engine.settlement import HandResult
-from mahjong_rules.engine.state import (
-    CHOOSING,
-    CLAIM,
-    ENDED,
-    ROB,
-    TURN,
-    SeatState,
-    State,
-    replace,
-)
+from mahjong_rules.engine.state import CHOOSING, CLAIM, ENDED, ROB, TURN, SeatState, State, replace
 from mahjong_rules.engine.step import ANY_STEP, AnyStep, check_step
 from mahjong_rules.engine.turns import Turns
 from mahjong_rules.engine.view import View, build_view, events_for
@@ -388,11 +379,15 @@ class Rules(Turns, Claims, Draws, Wins, Choosing):
                 return self._do_gang_from_hand(state, action)
             if isinstance(action, Ting):
                 return self._do_ting(state, action)
-            if isinstance(action, Ti):
-                return self._do_ti(state, action)
             if isinstance(action, Hu):
                 return self._self_draw_win(state, action.seat, forced=False)
         raise AssertionError(f"{action!r} was listed but has no transition")  # pragma: no cover
 
     def _why(self, state: State, action: Action) -> str:
-        return why_illegal(state, action, sorted(self.to_act(state)), self.phases)
+        acting = sorted(self.to_act(state))
+        seat = action.seat
+        if seat.__class__ is int and seat in acting:  # the variant may word it first
+            own = self.refusal(state, action)
+            if own is not None:
+                return own
+        return why_illegal(state, action, acting, self.phases)

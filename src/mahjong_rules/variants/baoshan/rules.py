@@ -63,6 +63,12 @@ class Baoshan(Rules):
         """买点: every seat's points are public (BS-BUY-1)."""
         return BaoshanTable(points=tuple(points_of(s) for s in state.seats))
 
+    def refusal(self, state: State, action: Action) -> str | None:
+        """买点 in words (BS-BUY-1): the points a seat may buy in this room."""
+        if isinstance(action, BuyPoints) and state.stage == Buying.name:
+            return f"BuyPoints by seat {action.seat}: points must be 0..{self.options.buy_cap}"
+        return super().refusal(state, action)
+
     def seat_state_problem(self, state: State, seat: int) -> str | None:
         """买点 (BS-BUY-1): points within the room's cap, and none before the seat bought."""
         points = getattr(state.seats[seat].variant, "points", 0)

@@ -9,20 +9,25 @@ What this class adds to :class:`~mahjong_rules.variants.base.Rules`:
   the last tile (YS-LAST-1), a hand of wildcards only (YS-ALLWILD-1, YS-NODISCARD-1);
 * 缺一门 (YS-WIN-1), no fifth copy (YS-WILD-6), 听点 (YS-TINGDIAN-1), 过手胡 (YS-PASSHU-1), the
   claim order (YS-CLAIM-1), forced wins of an all-wildcard hand;
+* its own action 提 and its events (:mod:`~mahjong_rules.variants.yongshan.ti`), its record of
+  the hand and the view of it, the 本金 tile (:mod:`~mahjong_rules.variants.yongshan.records`);
 * 血战 (YS-END-1): a winner leaves and play goes on (``win_ends_hand = False``);
 * payments (YS-PAY-1), 罚分 at 流局 (:meth:`Yongshan.penalties`), the next dealer (YS-DEALER-1).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 import attrs
 
 from mahjong_rules.counts import TileCounts
+from mahjong_rules.engine import defaults
+from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.defaults import fifth_copy
 from mahjong_rules.engine.edit import ALL_TILES, end_hand, pay, record_wins
+from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.settlement import (
     HandResult,
     Payment,
@@ -33,7 +38,7 @@ from mahjong_rules.engine.settlement import (
 from mahjong_rules.engine.state import State
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
-from mahjong_rules.tiles import Tile
+from mahjong_rules.tiles import Tile, all_tiles
 from mahjong_rules.variants.yongshan.hands import (
     ALL_SUITS,
     fits_melds,
@@ -44,6 +49,8 @@ from mahjong_rules.variants.yongshan.hands import (
 from mahjong_rules.variants.yongshan.options import YongshanOptions
 from mahjong_rules.variants.yongshan.patterns import score_yongshan
 from mahjong_rules.variants.yongshan.penalties import penalty_payments
+from mahjong_rules.variants.yongshan.records import YongshanHand, YongshanView, shown
+from mahjong_rules.variants.yongshan.ti import ConcealedSwapped, Swapped, Ti, apply_ti, swapped_for
 from mahjong_rules.variants.yongshan.wildcards import WildcardRules
 from mahjong_rules.wins import is_win
 from mahjong_rules.wins.detector import wait_mask
@@ -67,6 +74,38 @@ class Yongshan(WildcardRules):
     win_ends_hand: ClassVar[bool] = False
     wild_melds: ClassVar[bool] = True
     max_suits: ClassVar[int] = 2  # 缺一门 (YS-WIN-1)
+    action_types: ClassVar[tuple[type[Action], ...]] = (Ti,)
+    event_types: ClassVar[tuple[type[Event], ...]] = (Swapped, ConcealedSwapped)
+    hand_state_class: ClassVar[type | None] = YongshanHand
+    public_view_class: ClassVar[type | None] = YongshanView
+
+    # ------------------------------------------------------------------ its own records
+
+    def hand_state_problem(self, state: State) -> str | None:
+        """YS-WILD-1: the 本金 is the wall's tile right after the dealt hands."""
+        turned = state.wall[14 + 13 * (state.players - 1)]
+        if state.variant.indicator is not turned:
+            return f"the deal turns up {turned}, not {state.variant.indicator}"
+        return None
+
+    def public_variant_view(self, state: State) -> YongshanView:
+        """The 本金 tile, face up for every seat."""
+        return shown(state.variant)
+
+    def wild_kind_sets(self) -> Iterable[Iterable[Tile]]:
+        """YS-WILD-2: the wildcard kinds each suited tile makes as 本金."""
+        return [self.options.wild_kinds(tile) for tile in all_tiles(honors=False)]
+
+    def apply_own_action(self, state: State, action: Action) -> State:
+        """提 (YS-TI-1), its only own action."""
+        assert isinstance(action, Ti)
+        return apply_ti(state, action)
+
+    def event_for(self, event: Event, seat: int) -> Event | None:
+        """Another seat's 提 on a 暗杠 without the kong's tiles (BS-GANG-3)."""
+        if isinstance(event, Swapped) and self.hides_concealed_kongs:
+            return swapped_for(event, seat)
+        return event
 
     # ------------------------------------------------------------------ winning
 
@@ -174,8 +213,10 @@ class Yongshan(WildcardRules):
         return super().best_win(state, seat, how)
 
     def win_context(self, state: State, seat: int, tile: Tile, how: WinKind) -> WinContext:
-        ctx = super().win_context(state, seat, tile, how)
-        if state.ti_made and ctx.kong_chain:
+        """The engine's context with the 本金 tile (YS-PAT-本金); no 杠上花 after a 提."""
+        indicator = state.variant.indicator
+        ctx = defaults.win_context(self, state, seat, tile, how, indicator=indicator)
+        if state.acted_since_draw and ctx.kong_chain:
             ctx = attrs.evolve(ctx, kong_chain=0)  # a 提 after the replacement: no 杠上花
         return ctx
 

@@ -5,11 +5,12 @@ with wildcards (the rule text of 永善麻将, :ref:`rule-texts`).
 that knows where a seat's wildcards are and what they let it do; the rules class adds winning,
 payments and the end of the hand:
 
-* 本金 and 听用 (YS-WILD-1..5): the tile after the deal is turned up (:attr:`State.indicator`)
-  and makes the wildcard kinds (:attr:`State.wild_kinds`); wildcards stay in the concealed hand
+* 本金 and 听用 (YS-WILD-1..5): the tile after the deal is turned up (the hand's record,
+  :class:`~mahjong_rules.variants.yongshan.records.YongshanHand`) and makes the wildcard kinds
+  (:attr:`State.wild_kinds`); wildcards stay in the concealed hand
   as the tiles they are and are split off for the win detector (:func:`.hands.split_wilds`);
   they are never discarded, and join pengs and kongs only beside a natural copy;
-* 提 (YS-TI-1): :class:`~mahjong_rules.engine.actions.Ti`;
+* 提 (YS-TI-1): which 提 a seat may make (:class:`~mahjong_rules.variants.yongshan.ti.Ti`);
 * the claim rules (YS-CLAIM-2, -5, -6), the last tile (YS-LAST-1), a hand of wildcards only
   (YS-ALLWILD-1, YS-NODISCARD-1).
 """
@@ -19,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from mahjong_rules.counts import LOW_BITS, TileCounts
-from mahjong_rules.engine.actions import Action, Gang, Peng, Ti
+from mahjong_rules.engine.actions import Action, Discard, Gang, Peng
 from mahjong_rules.engine.edit import ALL_TILES, FOURS, PENG
-from mahjong_rules.engine.state import State, replace
+from mahjong_rules.engine.state import Phase, State, replace
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.base import Rules
@@ -33,6 +34,8 @@ from mahjong_rules.variants.yongshan.hands import (
     wild_choices,
 )
 from mahjong_rules.variants.yongshan.options import YongshanOptions
+from mahjong_rules.variants.yongshan.records import YongshanHand
+from mahjong_rules.variants.yongshan.ti import Ti
 
 __all__ = ["WildcardRules"]
 
@@ -54,8 +57,8 @@ class WildcardRules(Rules):
         return replace(
             state,
             front=state.front + 1,
-            indicator=indicator,
             wild_kinds=self.options.wild_kinds(indicator),
+            variant=YongshanHand(indicator),
         )
 
     def wilds_in(self, state: State, concealed: TileCounts) -> tuple[TileCounts, int]:
@@ -162,7 +165,7 @@ class WildcardRules(Rules):
         ``ti_from_hand``) — replaces a wildcard in one of its pengs or kongs; one 提 per draw;
         never when it would leave only wildcards in hand (YS-NODISCARD-1)."""
         s = state.seats[seat]
-        if not s.turn_draws or state.ti_made:
+        if not s.turn_draws or state.acted_since_draw:
             return []  # one 提 per draw (YS-TI-1)
         targets = 0  # the tiles of its melds holding a wildcard
         for meld in s.melds:
@@ -187,6 +190,30 @@ class WildcardRules(Rules):
                     if not self._only_wilds(state, s.concealed.remove(tile).add(wild)):
                         out.append(Ti._make(seat, tile, wild))
         return out
+
+    def refusal(self, state: State, action: Action) -> str | None:
+        """Why a 提 (YS-TI-1), a discard of a wildcard (YS-WILD-4) or a meld with wildcards
+        (YS-WILD-3) is not legal now; the engine words any other refusal."""
+        seat = action.seat
+        if isinstance(action, Ti):
+            return (
+                f"Ti by seat {seat}: no 提 of {action.tile} for {action.wild} now (YS-TI-1: "
+                "once per draw, with the tile drawn, into one's own meld of that tile holding "
+                "that wildcard)"
+            )
+        if isinstance(action, Discard) and state.phase is Phase.TURN:
+            tile = action.tile
+            if tile in state.wild_kinds and tile in state.seats[seat].concealed:
+                why = "a wildcard is never discarded (YS-WILD-4)"
+                return f"Discard of {tile} by seat {seat}: {why}"
+        if isinstance(action, Peng | Gang) and action.wild_tiles:
+            wilds = "".join(t.notation for t in action.wild_tiles)
+            return (
+                f"{type(action).__name__} by seat {seat} with wildcards {wilds}: not offered "
+                "(YS-WILD-3: wildcards only beside a natural copy, where the natural copies "
+                "fall short)"
+            )
+        return None
 
     def meld_claims(self, state: State, seat: int, tile: Tile) -> list[Action]:
         """Pengs and 直杠 of a discard (YS-WILD-3, YS-CLAIM-2, YS-CLAIM-5, YS-LAST-1, 过手碰)."""
