@@ -22,7 +22,6 @@ from mahjong_rules.engine import (
     Phase,
     State,
     Ti,
-    Ting,
     WinRecord,
     parse_action,
 )
@@ -126,7 +125,6 @@ __all__ = [
     "TileCounts",
     "TileParseError",
     "TileSet",
-    "Ting",
     "UnknownVariantError",
     "View",
     "WallError",

@@ -21,9 +21,9 @@ from mahjong_rules.engine.actions import (
     Pass,
     Peng,
     Ti,
-    Ting,
 )
 from mahjong_rules.melds import MeldKind
+from mahjong_rules.variants.baoshan.ting import Ting
 
 __all__ = ["LANGS", "Lang", "action_text", "label"]
 

@@ -25,7 +25,6 @@ from mahjong_rules.engine.events import (
     ConcealedKonged,
     ConcealedSwapped,
     Dealt,
-    Declared,
     Discarded,
     Drew,
     Event,
@@ -44,6 +43,7 @@ from mahjong_rules.engine.state import State
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import Breakdown, Pattern, ScoreItem, WinKind
 from mahjong_rules.tiles import Tile
+from mahjong_rules.variants.baoshan.ting import Declared
 
 __all__ = [
     "breakdown_lines",

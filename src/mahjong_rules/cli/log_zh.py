@@ -21,7 +21,6 @@ from mahjong_rules.engine.events import (
     ConcealedKonged,
     ConcealedSwapped,
     Dealt,
-    Declared,
     Discarded,
     Drew,
     Event,
@@ -40,6 +39,7 @@ from mahjong_rules.engine.state import State
 from mahjong_rules.melds import Meld
 from mahjong_rules.scoring import Breakdown, ScoreItem, WinKind
 from mahjong_rules.tiles import Tile
+from mahjong_rules.variants.baoshan.ting import Declared
 
 __all__ = ["breakdown_lines_zh", "event_lines_zh", "meld_zh", "win_line_zh"]
 

@@ -11,7 +11,6 @@ from mahjong_rules.engine.actions import (
     Pass,
     Peng,
     Ti,
-    Ting,
     parse_action,
 )
 from mahjong_rules.engine.events import Event
@@ -34,7 +33,6 @@ __all__ = [
     "SeatState",
     "State",
     "Ti",
-    "Ting",
     "WinRecord",
     "parse_action",
 ]

@@ -73,7 +73,7 @@ def field_types(cls: type) -> tuple[tuple[str, Any], ...]:
 def check_fields(action: Any, shipped: bool) -> None:
     """Check every field of ``action`` and convert the convertible ones (tile notation, lists
     of tiles, an enum's value); raise naming the first bad field. ``shipped``: one of the
-    library's eight actions, checked by field name; any other by field type."""
+    library's own actions, checked by field name; any other by field type."""
     checks: list[tuple[str, Callable[[Any, str, Any], Any]]] = [] if shipped else [("seat", _seat)]
     if shipped:
         checks += [(f.name, _CHECKS[f.name]) for f in attrs.fields(type(action))]

@@ -34,7 +34,7 @@ _TABLES: dict[str, Any] = {"of": None, "names": {}, "words": {}}
 
 def set_action_source(source: Callable[[], tuple[type, ...]]) -> None:
     """Where :func:`variant_actions` finds the registered variants' action classes (the
-    library's own eight left out): the variant registry sets it when it is imported. The
+    library's own left out): the variant registry sets it when it is imported. The
     source gives the same tuple while the registry does not change (the tables below are
     worked out again when it gives another)."""
     _SOURCE[0] = source

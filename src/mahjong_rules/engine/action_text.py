@@ -15,7 +15,6 @@ Action                                 Text                         Reads also
 ``Gang(2, '5s', BU_GANG)``             ``2 gang 5s added``          ``2 杠 5s 补杠``, ``2 杠 5s 补``
 ``Hu(3)``                              ``3 hu``                     ``3 胡``
 ``Pass(1)``                            ``1 pass``                   ``1 过``
-``Ting(0)``                            ``0 ting``                   ``0 听``
 ``Ti(0, '2m', '8p')``                  ``0 ti 2m *8p``              ``0 提 2m *8p``
 ``BuyPoints(2, 1)``                    ``2 buy 1``                  ``2 买 1``
 =====================================  ===========================  ==============================
@@ -24,8 +23,8 @@ Action                                 Text                         Reads also
 ``AN_GANG`` and the others are :class:`~mahjong_rules.melds.MeldKind` members.)
 
 * The seat is a digit 0..3. Verbs: ``discard`` 打 (dǎ), ``peng`` 碰 (pèng), ``gang`` 杠 (gàng),
-  ``hu`` 胡 (hú), ``pass`` 过 (guò), ``ting`` 听 (tīng, 报听), ``ti`` 提 (tí), ``buy`` 买 (mǎi,
-  买点); English words in any case, the traditional characters 槓 過 聽 買 too.
+  ``hu`` 胡 (hú), ``pass`` 过 (guò), ``ti`` 提 (tí), ``buy`` 买 (mǎi, 买点); English words in
+  any case, the traditional characters 槓 過 買 too.
 * A peng names no tile: it is of the discard on offer. The kong kinds are ``concealed`` (暗杠
   àngàng, :attr:`~mahjong_rules.melds.MeldKind.AN_GANG`), ``exposed`` (直杠 zhígàng, on a
   discard) and ``added`` (补杠 bǔgàng, onto one's own peng); the :class:`~mahjong_rules.MeldKind`
@@ -73,7 +72,6 @@ VERBS: dict[str, str] = {
     "gang": "gang", "杠": "gang", "槓": "gang",
     "hu": "hu", "胡": "hu",
     "pass": "pass", "过": "pass", "過": "pass",
-    "ting": "ting", "听": "ting", "聽": "ting",
     "ti": "ti", "提": "ti",
     "buy": "buy", "买": "buy", "買": "buy",
 }  # fmt: skip
@@ -227,8 +225,8 @@ def read_action(
 
 
 def _known(others: Mapping[str, Any] | None) -> str:
-    """The verbs an error lists as expected: the shipped eight, then the variants'."""
-    verbs = ["discard", "peng", "gang", "hu", "pass", "ting", "ti", "buy"]
+    """The verbs an error lists as expected: the shipped ones, then the variants'."""
+    verbs = ["discard", "peng", "gang", "hu", "pass", "ti", "buy"]
     for cls in (others or {}).values():
         if cls.verb not in verbs:
             verbs.append(cls.verb)

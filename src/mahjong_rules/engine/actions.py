@@ -52,7 +52,6 @@ __all__ = [
     "Pass",
     "Peng",
     "Ti",
-    "Ting",
     "action_type",
     "parse_action",
 ]
@@ -67,7 +66,7 @@ class Action:
 
     A variant's own action derives from it (a frozen attrs class, listed in its rules'
     ``action_types``): its fields are checked from their types on construction, and its text
-    form and action ids come from the class attributes and methods below (the shipped eight
+    form and action ids come from the class attributes and methods below (the shipped ones
     write and read theirs as :mod:`~mahjong_rules.engine.action_text` says).
     """
 
@@ -242,13 +241,6 @@ class Pass(Action):
 
 
 @attrs.frozen
-class Ting(Action):
-    """报听 (bàotīng): declare the hand ready; it is then locked (BS-TING-1..3)."""
-
-    verb: ClassVar[str] = "ting"
-
-
-@attrs.frozen
 class Ti(Action):
     """提 (tí): put the natural ``tile`` into one's own peng or kong of that tile in place of
     the wildcard ``wild``, which returns to the hand (Yongshan, YS-TI-1).
@@ -320,18 +312,18 @@ _set_ti_wild = Ti.wild.__set__  # type: ignore[attr-defined]
 """The slots' own setters, as :meth:`TileCounts._make <mahjong_rules.counts.TileCounts._make>`
 uses them (a frozen class refuses ``setattr``)."""
 
-SHIPPED_ACTIONS: tuple[type[Action], ...] = (Pass, Hu, Ting, Discard, Peng, Gang, Ti, BuyPoints)
-"""The library's own eight actions, in the order of their action ids."""
+SHIPPED_ACTIONS: tuple[type[Action], ...] = (Pass, Hu, Discard, Peng, Gang, Ti, BuyPoints)
+"""The library's own actions, in the order of their action ids."""
 _LIBRARY: tuple[type[Action], ...] = (Action, *SHIPPED_ACTIONS)
 _SHIPPED = frozenset(_LIBRARY)
-_SEAT_ONLY: frozenset[type[Action]] = frozenset([Action, Hu, Pass, Ting])
+_SEAT_ONLY: frozenset[type[Action]] = frozenset([Action, Hu, Pass])
 """The classes whose only field is the seat (the base constructor's fast check is all)."""
 _BY_VERB: dict[str, Callable[..., Action]] = {cls.verb: cls for cls in SHIPPED_ACTIONS}
 _SHIPPED_VERBS = frozenset(_BY_VERB)
 
 
 def action_type(name: str) -> type[Action] | None:
-    """The action class a document's ``"type"`` names: one of the shipped eight or of a
+    """The action class a document's ``"type"`` names: one of the shipped ones or of a
     registered variant's; ``None`` for any other name."""
     cls = _SHIPPED_NAMES.get(name)
     return cls if cls is not None else registered_by_name().get(name)

@@ -14,7 +14,6 @@ __all__ = [
     "ConcealedKonged",
     "ConcealedSwapped",
     "Dealt",
-    "Declared",
     "Discarded",
     "Drew",
     "Event",
@@ -78,14 +77,6 @@ class Discarded(Event):
     """The seat that discarded."""
     tile: Tile
     """The tile discarded."""
-
-
-@attrs.frozen
-class Declared(Event):
-    """报听 (bàotīng): ``seat`` declared its hand ready and locked it (BS-TING-1..3)."""
-
-    seat: int
-    """The seat that declared."""
 
 
 @attrs.frozen
@@ -192,7 +183,6 @@ SHIPPED_EVENTS: tuple[type[Event], ...] = (
     Dealt,
     Drew,
     Discarded,
-    Declared,
     Passed,
     Claimed,
     Konged,

@@ -1,6 +1,7 @@
 """Why an action is refused: the message :class:`~mahjong_rules.errors.IllegalActionError`
 carries (FLOW-3). Legality itself has one source, the rules' ``legal_actions``; this only
-explains a refusal."""
+explains a refusal (after the variant's own :meth:`~mahjong_rules.engine.hooks.Hooks.refusal`,
+which may word it first)."""
 
 from __future__ import annotations
 
@@ -31,8 +32,6 @@ def why_illegal(state: State, action: Action, acting: list[int], buy_cap: int) -
         if action.tile in state.wild_kinds:
             why = "a wildcard is never discarded (YS-WILD-4)"
             return f"Discard of {action.tile} by seat {seat}: {why}"
-        if s.ting:
-            return f"Discard of {action.tile} by seat {seat}: 报听 locks the hand (BS-TING-3)"
         return f"Discard of {action.tile} by seat {seat} is not allowed now"
     if isinstance(action, (Peng, Gang)) and action.wild_tiles:
         wilds = "".join(t.notation for t in action.wild_tiles)
@@ -43,8 +42,6 @@ def why_illegal(state: State, action: Action, acting: list[int], buy_cap: int) -
     if isinstance(action, Peng) and state.tile is not None:
         if state.phase is Phase.CLAIM and state.tile in s.pass_peng:
             return f"Peng of {state.tile} by seat {seat}: 过手碰, it declined it (PASSPENG-1)"
-        if s.ting:
-            return f"Peng by seat {seat}: no peng after 报听 (BS-TING-3)"
         return f"Peng of {state.tile} by seat {seat}: it needs two {state.tile} ({s.concealed})"
     if isinstance(action, Hu):
         if state.phase is not Phase.TURN and s.pass_hu and state.tile is not None:

@@ -92,8 +92,6 @@ class SeatState:
     """Every tile it discarded, in order, those others claimed included."""
     points: int = 0
     """买点 points bought (BS-BUY-1)."""
-    ting: bool = False
-    """Declared 报听 (BS-TING-3: the hand is locked)."""
     pass_hu: bool = False
     """过手胡: it declined a win and may not win on a discard until the block lifts."""
     pass_hu_fan: int = -1

@@ -67,8 +67,6 @@ class SeatView:
     discard is also in the claimer's meld; the events say which were claimed)."""
     points: int
     """买点 points bought (BS-BUY-1)."""
-    ting: bool
-    """Declared 报听 (BS-TING-1)."""
     won: bool
     """Whether it has won (in 血战, a seat that won leaves the hand: YS-END-1)."""
     hand: TileCounts | None = None
@@ -163,7 +161,6 @@ def _seat_view(s: SeatState, index: int, viewer: int, hide_kongs: bool) -> SeatV
         hidden_kongs=hidden,
         discards=s.discards,
         points=s.points,
-        ting=s.ting,
         won=s.won,
         hand=s.concealed if shown else None,
     )

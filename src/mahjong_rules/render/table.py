@@ -21,6 +21,7 @@ from mahjong_rules.render.svg import (
     check_size,
     draw_melds,
 )
+from mahjong_rules.variants.baoshan.records import shows_declared
 
 __all__ = ["view_svg"]
 
@@ -41,7 +42,7 @@ def _label(view: View, seat: SeatView) -> list[str]:
         lines.append("庄 dealer")
     if seat.won:
         lines.append("胡 won")
-    if seat.ting:
+    if shows_declared(view, seat.seat):
         lines.append("报听 ready")
     if seat.points:
         lines.append(f"买点 {seat.points}")

@@ -32,7 +32,7 @@ import attrs
 
 from mahjong_rules.counts import TileSet
 from mahjong_rules.engine.action_ids import action_from_id, action_id, action_space
-from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Ti, Ting
+from mahjong_rules.engine.actions import Action, BuyPoints, Discard, Gang, Hu, Ti
 from mahjong_rules.engine.claims import Claims
 from mahjong_rules.engine.draws import Draws
 from mahjong_rules.engine.edit import check_seat, start_variant_state
@@ -200,7 +200,7 @@ class Rules(Turns, Claims, Draws, Wins):
 
         In a claim or rob window: ``Pass`` (declining a win this way is a declined win, with
         its 过手胡). In its turn: the discard of the tile it drew when that is legal;
-        otherwise (the dealer's first turn, after a peng, a locked 报听 hand or a drawn
+        otherwise (the dealer's first turn, after a peng, a hand declared and locked or a drawn
         wildcard) the first discard listed, which is the lowest tile; a turn with no discard
         listed (a forced choice such as YS-ALLWILD-1's win) takes the first action listed. In
         买点: 0 points.
@@ -380,8 +380,6 @@ class Rules(Turns, Claims, Draws, Wins):
         if phase is TURN:
             if isinstance(action, Gang):
                 return self._do_gang_from_hand(state, action)
-            if isinstance(action, Ting):
-                return self._do_ting(state, action)
             if isinstance(action, Ti):
                 return self._do_ti(state, action)
             if isinstance(action, Hu):
@@ -389,4 +387,10 @@ class Rules(Turns, Claims, Draws, Wins):
         raise AssertionError(f"{action!r} was listed but has no transition")  # pragma: no cover
 
     def _why(self, state: State, action: Action) -> str:
-        return why_illegal(state, action, sorted(self.to_act(state)), self.buy_cap)
+        acting = sorted(self.to_act(state))
+        seat = action.seat
+        if seat.__class__ is int and seat in acting:  # the variant may word it first
+            own = self.refusal(state, action)
+            if own is not None:
+                return own
+        return why_illegal(state, action, acting, self.buy_cap)
