@@ -39,7 +39,6 @@ import attrs
 from mahjong_rules import HandResult, Meld, MeldKind, PaymentReason, WinKind
 from mahjong_rules.engine.events import (
     Claimed,
-    Declared,
     Discarded,
     Event,
     Konged,
@@ -48,6 +47,7 @@ from mahjong_rules.engine.events import (
     Won,
 )
 from mahjong_rules.engine.state import SeatState
+from mahjong_rules.variants.baoshan import Declared
 from reference import ref_decompositions, ref_is_win
 
 __all__ = ["Entry", "Settlement", "cha_da_jiao_fan", "entries", "settle", "waits"]

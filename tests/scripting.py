@@ -47,7 +47,6 @@ from mahjong_rules.engine.actions import (
     Pass,
     Peng,
     Ti,
-    Ting,
 )
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.state import Phase, State
@@ -55,6 +54,7 @@ from mahjong_rules.melds import MeldKind
 from mahjong_rules.notation import parse_tiles
 from mahjong_rules.tiles import Tile, all_tiles
 from mahjong_rules.variants import get_variant
+from mahjong_rules.variants.baoshan import Ting
 from mahjong_rules.variants.base import Rules
 
 __all__ = ["Q2", "Q", "T", "act", "burn", "deal", "make_wall", "play", "tiles"]

@@ -18,7 +18,6 @@ from mahjong_rules.engine.actions import (
     Pass,
     Peng,
     Ti,
-    Ting,
     parse_action,
 )
 from mahjong_rules.errors import (
@@ -29,6 +28,7 @@ from mahjong_rules.errors import (
 )
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.tiles import Tile, all_tiles
+from mahjong_rules.variants.baoshan import Ting
 
 T = Tile
 AN, ZHI, BU = MeldKind.AN_GANG, MeldKind.ZHI_GANG, MeldKind.BU_GANG
@@ -110,12 +110,12 @@ def test_other_spellings_are_read(text: str, action: Action | None) -> None:
         ("9" * 50 + " hu", "a seat must be 0..3, found '999999999999...'", 0),
         (
             "1",
-            "expected an action (discard, peng, gang, hu, pass, ting, ti or buy), found the end",
+            "expected an action (discard, peng, gang, hu, pass, ti, buy or ting), found the end",
             1,
         ),
         (
             "1 dicard 9s",
-            "unknown action 'dicard' (expected discard, peng, gang, hu, pass, ting, ti or buy)",
+            "unknown action 'dicard' (expected discard, peng, gang, hu, pass, ti, buy or ting)",
             2,
         ),
         ("1 discard", "expected a tile such as 9s, found the end", 9),

@@ -16,11 +16,11 @@ from mahjong_rules.engine.actions import (
     Pass,
     Peng,
     Ti,
-    Ting,
 )
 from mahjong_rules.errors import ActionError, ActionTypeError, MahjongRulesError
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.tiles import Tile
+from mahjong_rules.variants.baoshan import Ting
 
 T = Tile
 AN, ZHI, BU = MeldKind.AN_GANG, MeldKind.ZHI_GANG, MeldKind.BU_GANG

@@ -20,6 +20,7 @@ from mahjong_rules.cli.log import event_lines, hand_lines
 from mahjong_rules.cli.settle import payment_items, settlement_lines
 from mahjong_rules.engine import events as ev
 from mahjong_rules.engine.state import State
+from mahjong_rules.variants.baoshan import Baoshan
 from mahjong_rules.variants.base import Rules
 from scripting import Q, deal, play
 
@@ -29,7 +30,7 @@ KINDS = {
     c
     for c in vars(ev).values()
     if isinstance(c, type) and issubclass(c, ev.Event) and c is not ev.Event
-}
+} | set(Baoshan.event_types)  # the shipped events and Baoshan's own (报听, BS-TING-1)
 
 
 def english(line: str) -> list[str]:

@@ -35,6 +35,7 @@ from mahjong_rules import (
 )
 from mahjong_rules.render import hand_svg, svg, tile_title, tiles_svg, view_svg
 from mahjong_rules.render.faces import face, num
+from mahjong_rules.variants.baoshan import BaoshanTable
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden" / "render"
@@ -49,11 +50,11 @@ def _view() -> View:
     """A seat's view built by hand (not played), so the picture depends on the renderer only."""
     seats = (
         SeatView(0, 11, (Meld.parse("P7s@2"),), 0, tuple(Tile(t) for t in ("1z", "9p")), 0,
-                 False, False, TileCounts("23345m456p11z1p")),
-        SeatView(1, 10, (), 1, (Tile("2s"),), 0, True, False),
-        SeatView(2, 13, (), 0, (Tile("7z"), Tile("1p")), 0, False, False),
+                 False, TileCounts("23345m456p11z1p")),
+        SeatView(1, 10, (), 1, (Tile("2s"),), 0, False),
+        SeatView(2, 13, (), 0, (Tile("7z"), Tile("1p")), 0, False),
         SeatView(3, 2, (Meld.parse("P3p@0"), Meld.parse("G8s*1p@1"), Meld.parse("B4m@2"),
-                        Meld.parse("P6p@1")), 0, (), 0, False, True, TileCounts("99p")),
+                        Meld.parse("P6p@1")), 0, (), 0, True, TileCounts("99p")),
     )  # fmt: skip
     return View(
         seat=0,
@@ -76,6 +77,7 @@ def _view() -> View:
         ledger=(),
         wins=(),
         legal_actions=(),
+        variant=BaoshanTable((False, True, False, False)),  # seat 1 declared 报听 (BS-TING-1)
     )
 
 

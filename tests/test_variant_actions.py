@@ -17,7 +17,7 @@ import pytest
 
 from mahjong_rules import Discard, Tile, get_variant
 from mahjong_rules.engine.action_ids import action_from_id, action_id, action_space, id_sections
-from mahjong_rules.engine.actions import Action, Ting, action_type, parse_action
+from mahjong_rules.engine.actions import Action, action_type, parse_action
 from mahjong_rules.engine.state import State
 from mahjong_rules.engine.view import View
 from mahjong_rules.errors import (
@@ -28,11 +28,11 @@ from mahjong_rules.errors import (
     SerializationError,
     UnknownVariantError,
 )
-from mahjong_rules.serial import from_dict, to_dict
+from mahjong_rules.serial import FORMAT_VERSION, from_dict, to_dict
 from mahjong_rules.serial.answer import read_answer
 from mahjong_rules.tiles import Suit
 from mahjong_rules.variants import registry
-from mahjong_rules.variants.baoshan import Baoshan
+from mahjong_rules.variants.baoshan import Baoshan, Ting
 from mahjong_rules.variants.baoshan.options import BaoshanOptions
 
 BAOSHAN = get_variant("baoshan")
@@ -71,7 +71,7 @@ class VoidBaoshan(Baoshan):
     name = "void_toy"
     aliases = ("定缺保山",)
     options_class = VoidOptions
-    action_types = (DeclareVoid,)
+    action_types = (*Baoshan.action_types, DeclareVoid)  # Baoshan's own (报听) kept
 
     def extra_turn_actions(self, state: State, seat: int) -> list[Action]:
         found = super().extra_turn_actions(state, seat)
@@ -96,7 +96,7 @@ def _variant(action: type, **more: Any) -> type[Baoshan]:
         "name": f"v_{action.__name__.lower()}",
         "aliases": (),
         "options_class": _own_options(f"{action.__name__}Options"),
-        "action_types": (action,),
+        "action_types": (*Baoshan.action_types, action),
     }
     attributes.update(more)
     return type(f"With{action.__name__}", (Baoshan,), attributes)
@@ -149,7 +149,7 @@ def test_documents_round_trip_while_the_variant_is_registered(toy: Any) -> None:
     """to_dict / from_dict and JSON: the document names the class, the suit by its value."""
     action = DeclareVoid(2, Suit.SOU)
     doc = to_dict(action)
-    assert doc == {"type": "DeclareVoid", "seat": 2, "suit": "s", "format": 1}
+    assert doc == {"type": "DeclareVoid", "seat": 2, "suit": "s", "format": FORMAT_VERSION}
     assert from_dict(json.loads(json.dumps(doc))) == action
     assert from_dict(doc, Action) == action and from_dict(doc, DeclareVoid) == action
     assert action_type("DeclareVoid") is DeclareVoid and action_type("Discard") is Discard
@@ -227,8 +227,8 @@ def test_a_subclass_parses_its_own_text_even_unregistered() -> None:
         ("1 void q", "DeclareVoid.suit: a Suit, one of 'm', 'p', 's', 'z', got 'q'", 7),
         ("1 void", "a void action takes suit after the verb", 6),
         ("1 void m p", "a void action takes suit after the verb", 9),
-        ("1 vide m", "unknown action 'vide' (expected discard, peng, gang, hu, pass, ting, "
-         "ti, buy or void)", 2),
+        ("1 vide m", "unknown action 'vide' (expected discard, peng, gang, hu, pass, ti, "
+         "buy, ting or void)", 2),
     ],
 )  # fmt: skip
 def test_bad_text_names_what_and_where(toy: Any, text: str, message: str, position: int) -> None:
@@ -243,7 +243,7 @@ def test_the_shipped_notation_is_unchanged_beside_a_variants(toy: Any) -> None:
     assert str(Ting(0)) == "0 ting" and parse_action("0 ting") == Ting(0)
     with pytest.raises(ActionParseError, match=r"^expected a void action, found 'discard'"):
         DeclareVoid.parse("2 discard 5m")
-    shipped = r"\(expected discard, peng, gang, hu, pass, ting, ti or buy\) at position 2"
+    shipped = r"\(expected discard, peng, gang, hu, pass, ti or buy\) at position 2"
     with pytest.raises(ActionParseError, match=rf"^unknown action 'void' {shipped}"):
         Discard.parse("2 void m")  # a shipped kind reads the shipped verbs only, as before
 
@@ -295,7 +295,7 @@ def test_a_class_lists_its_own_id_shapes(toy: Any, monkeypatch: pytest.MonkeyPat
 
 
 def test_registering_the_variant_registers_its_actions(toy: Any) -> None:
-    assert registry.get_variant("定缺保山").action_types == (DeclareVoid,)
+    assert registry.get_variant("定缺保山").action_types == (Ting, DeclareVoid)
     assert registry.register_variant(VoidBaoshan) is VoidBaoshan  # again: the same class
     child = type(
         "VoidChild",
@@ -404,7 +404,7 @@ def test_every_field_type_of_the_defaults_round_trips(monkeypatch: pytest.Monkey
     doc = to_dict(action)
     assert doc == {
         "type": "SwapThree", "seat": 1, "tiles": ["3m", "1m", "9p"], "clockwise": True,
-        "label": "east", "count": 12, "format": 1,
+        "label": "east", "count": 12, "format": FORMAT_VERSION,
     }  # fmt: skip
     assert from_dict(json.loads(json.dumps(doc))) == action
     bad = [

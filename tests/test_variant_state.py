@@ -27,6 +27,7 @@ from mahjong_rules.errors import SerializationError
 from mahjong_rules.serial import check_state, from_dict, to_dict
 from mahjong_rules.strategies import states
 from mahjong_rules.variants import get_variant, registry
+from mahjong_rules.variants.baoshan import BaoshanSeat, BaoshanTable
 from mahjong_rules.variants.baoshan.options import BaoshanOptions
 from mahjong_rules.variants.baoshan.rules import Baoshan
 from test_views import twin
@@ -154,7 +155,8 @@ def test_records_are_made_at_new_hand_and_set_at_the_deal(toy: Any) -> None:
 
 def test_every_transition_carries_the_records(toy: Any) -> None:
     """FLOW-3: every state the engine builds (draws, discards, claims, kongs, wins, the end)
-    keeps the records the deal made; the shipped variants keep none (``None``)."""
+    keeps the records the deal made; Baoshan keeps only its seats' (BS-TING-1's 报听, none
+    declared without the option), Yongshan none (``None``)."""
     for players in (2, 3, 4):
         rules = get_variant("void_toy", players=players, buy_points="dead_1")
         for seed in range(6):
@@ -168,8 +170,14 @@ def test_every_transition_carries_the_records(toy: Any) -> None:
             assert states[-1].phase is Phase.ENDED
     plain = get_variant("baoshan")
     for state in played(plain, 3):
+        assert state.variant is None and all(s.variant == BaoshanSeat() for s in state.seats)
+        view = plain.view(state, 0)
+        assert view.variant == BaoshanTable((False,) * 4) and view.own_variant is None
+    yongshan = get_variant("yongshan")
+    for state in played(yongshan, 3):
         assert state.variant is None and all(s.variant is None for s in state.seats)
-        assert plain.view(state, 0).variant is None and plain.view(state, 0).own_variant is None
+        view = yongshan.view(state, 0)
+        assert view.variant is None and view.own_variant is None
 
 
 def test_records_round_trip_through_json(toy: Any) -> None:

@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
 from mahjong_rules.counts import TileCounts
+from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.edit import after_peng, end_hand, record_wins
 from mahjong_rules.engine.events import Event, Paid, PaymentsCancelled
 from mahjong_rules.engine.settlement import (
@@ -31,6 +32,8 @@ from mahjong_rules.wins.detector import wait_mask
 
 __all__ = ["Baoshan"]
 
+_NEW_SEAT = BaoshanSeat()
+
 
 class Baoshan(TingHooks):
     """保山麻将: 108 tiles (136 with 有风), peng and kong but no chow, immediate kong payments,
@@ -41,10 +44,10 @@ class Baoshan(TingHooks):
     name_zh: ClassVar[str] = "保山麻将"
     options_class = BaoshanOptions
     options: BaoshanOptions
-    action_types = (Ting,)
-    event_types = (Declared,)
-    seat_state_class = BaoshanSeat
-    public_view_class = BaoshanTable
+    action_types: ClassVar[tuple[type[Action], ...]] = (Ting,)
+    event_types: ClassVar[tuple[type[Event], ...]] = (Declared,)
+    seat_state_class: ClassVar[type | None] = BaoshanSeat
+    public_view_class: ClassVar[type | None] = BaoshanTable
 
     # ------------------------------------------------------------------ shape and timing
 
@@ -102,12 +105,18 @@ class Baoshan(TingHooks):
 
     # ------------------------------------------------------------------ its own records
 
+    def new_seat_state(self, state: State, seat: int) -> Any:
+        """Nothing declared yet (one shared record: kept states hold no copy of their own)."""
+        if self.seat_state_class is BaoshanSeat:
+            return _NEW_SEAT
+        return super().new_seat_state(state, seat)  # a variant's own, deriving from Baoshan
+
     def seat_state_problem(self, state: State, seat: int) -> str | None:
         """A seat's :class:`BaoshanSeat`: a declaration only where the room plays 报听, on a
         hand that claimed nothing (BS-TING-1, -3)."""
         return ting_problem(state, seat, self._bao_ting)
 
-    def public_variant_view(self, state: State) -> BaoshanTable:
+    def public_variant_view(self, state: State) -> Any:
         """Every seat's declaration (BS-TING-1: 报听 is announced)."""
         if not self._bao_ting:
             return self._table

@@ -64,8 +64,8 @@ def ting_problem(state: State, seat: int, bao_ting: bool) -> str | None:
     """What is wrong with ``seat``'s declaration in ``state`` (a room with or without 报听), or
     ``None``: a part of Baoshan's ``seat_state_problem``."""
     s = state.seats[seat]
-    if not s.variant.ting:
-        return None
+    if not getattr(s.variant, "ting", False):  # (a variant deriving from Baoshan's may
+        return None  # keep a record of its own)
     if not bao_ting:
         return "ting: no seat declares 报听 (bàotīng) in a room without bao_ting"
     if any(m.kind is not _AN_GANG for m in s.melds):
