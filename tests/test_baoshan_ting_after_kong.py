@@ -3,7 +3,7 @@
 
 The rule text: "开局时庄家打一张就听牌或闲家开局就听牌可以报听 … 报听后不能换手牌 …
 可以暗杠，但是不能改变听牌牌型 … 闲家摸牌才能报听". Reading pinned here (documented in
-:meth:`~mahjong_rules.variants.baoshan.rules.Baoshan.can_declare`): a concealed kong made in a
+:meth:`~mahjong_rules.variants.baoshan.ting.TingHooks.can_declare`): a concealed kong made in a
 seat's first turn, before its first discard, does not end its turn of 报听. The dealer may then
 declare if one discard leaves him ready; a non-dealer if the tiles he holds without the kong's
 replacement (his latest draw) are ready. Declaring on a complete hand declines that win
