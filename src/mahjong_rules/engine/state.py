@@ -66,7 +66,7 @@ class Phase(enum.Enum):
     BUYING = "buying"
     """买点: seats choose their points before the first deal of a match."""
     TURN = "turn"
-    """The current seat holds 3k+2 tiles and must discard, kong, win or declare."""
+    """The current seat holds 3k+2 tiles and must discard, kong, win or act as the variant lets."""
     CLAIM = "claim"
     """Seats that may claim the last discard (hu, peng, gang) answer; others are not asked."""
     ROB = "rob"

@@ -4,7 +4,7 @@ A server sends each player :meth:`Rules.view(state, seat) <mahjong_rules.Rules.v
 :class:`~mahjong_rules.State` itself: the state holds every concealed hand and the whole wall.
 A view holds the seat's own concealed tiles, what lies face up on the table (melds, discards,
 the 本金 tile, the hands of seats that have won and shown them, YS-END-1), what every seat has
-bought and declared, the payments so far, and the seat's own legal actions. It holds no other
+bought, the payments so far, and the seat's own legal actions. It holds no other
 seat's concealed tile, no undrawn wall tile, no wall order and no seed. Of the variant's own
 records (:attr:`State.variant <mahjong_rules.engine.state.State.variant>`) it holds only what
 the variant shows every seat (:attr:`View.variant`) and this seat alone (:attr:`View.own_variant`).
