@@ -207,9 +207,8 @@ class Hooks(EventHooks):
         return []
 
     def refusal(self, state: State, action: Action) -> str | None:
-        """Why ``action`` of a seat that must act now is not legal, in the variant's words
-        (e.g. a rule locking the hand), or ``None`` for the engine's own explanation. Asked
-        only to word an ``IllegalActionError``. Default: ``None``."""
+        """Why ``action`` of a seat that must act is not legal, in the variant's words (e.g. a
+        locked hand), or ``None``: the engine's words. For the error only. Default: ``None``."""
         return None
 
     def self_win_allowed(self, state: State, seat: int) -> bool:
