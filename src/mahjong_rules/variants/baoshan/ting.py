@@ -24,6 +24,7 @@ from typing import ClassVar
 import attrs
 
 from mahjong_rules.counts import TileCounts, TileSet
+from mahjong_rules.engine import defaults
 from mahjong_rules.engine.actions import Action, Discard, Gang, Peng
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.state import Phase, State, replace
@@ -131,6 +132,8 @@ class TingHooks(Rules):
 
     def extra_turn_actions(self, state: State, seat: int) -> list[Action]:
         """BS-TING-1, -2: ``Ting`` when :meth:`can_declare`."""
+        if not self._bao_ting:
+            return []
         return [_TING[seat]] if self.can_declare(state, seat) else []
 
     def apply_own_action(self, state: State, action: Action) -> State:
@@ -158,10 +161,10 @@ class TingHooks(Rules):
         konged before declaring or after. Without a kong in the turn the draws tell it too (its
         first draw, or the dealer's dealt 14), as in a state saved before the block began at
         the declaration."""
-        if not self.declared(state, seat):
+        if not self._bao_ting:
             return False
         s = state.seats[seat]
-        if s.discards:
+        if not s.variant.ting or s.discards:
             return False
         return s.pass_hu or s.draws == (0 if seat == state.dealer else 1)
 
@@ -181,7 +184,7 @@ class TingHooks(Rules):
     def turn_kongs(self, state: State, seat: int) -> list[Action]:
         """The engine's kongs, but no 补杠 after 报听 (BS-TING-3: a declared hand claimed no
         peng to add to)."""
-        kongs = super().turn_kongs(state, seat)
+        kongs = defaults.turn_kongs(self, state, seat)  # the engine's default, called at once
         if kongs and self._bao_ting and state.seats[seat].variant.ting:
             return [k for k in kongs if not (isinstance(k, Gang) and k.kind is _BU_GANG)]
         return kongs
@@ -217,7 +220,7 @@ class TingHooks(Rules):
 
     def win_context(self, state: State, seat: int, tile: Tile, how: WinKind) -> WinContext:
         """The engine's context, with ``declared_ting`` for a declared hand (来门报听)."""
-        ctx = super().win_context(state, seat, tile, how)
+        ctx = defaults.win_context(self, state, seat, tile, how)  # the engine's default
         if self._bao_ting and state.seats[seat].variant.ting:
             return attrs.evolve(ctx, declared_ting=True)
         return ctx
