@@ -39,7 +39,6 @@ import attrs
 from mahjong_rules import HandResult, Meld, MeldKind, PaymentReason, WinKind
 from mahjong_rules.engine.events import (
     Claimed,
-    Declared,
     Discarded,
     Event,
     Konged,
@@ -47,6 +46,7 @@ from mahjong_rules.engine.events import (
     Won,
 )
 from mahjong_rules.engine.state import SeatState
+from mahjong_rules.variants.baoshan import Declared
 from mahjong_rules.variants.baoshan.buying import PointsBought
 from reference import ref_decompositions, ref_is_win
 

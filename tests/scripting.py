@@ -38,13 +38,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Pass, Peng, Ting
+from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Pass, Peng
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.state import Phase, State
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.notation import parse_tiles
 from mahjong_rules.tiles import Tile, all_tiles
 from mahjong_rules.variants import get_variant
+from mahjong_rules.variants.baoshan import Ting
 from mahjong_rules.variants.baoshan.buying import BuyPoints
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.variants.yongshan.ti import Ti

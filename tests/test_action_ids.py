@@ -14,10 +14,11 @@ from mahjong_rules.engine.action_ids import (
     action_space,
     id_sections,
 )
-from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Pass, Peng, Ting
+from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Pass, Peng
 from mahjong_rules.errors import ActionError, ActionTypeError
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.tiles import Tile
+from mahjong_rules.variants.baoshan import Ting
 from mahjong_rules.variants.baoshan.buying import BuyPoints
 from mahjong_rules.variants.yongshan.ti import Ti
 
@@ -31,38 +32,43 @@ DOUBLE = get_variant("yongshan", wildcards="double", ti_from_hand=True)
 ROOMS = [BAOSHAN, BAOSHAN_FULL, YONGSHAN, DOUBLE]
 
 
+SHIPPED = ["pass", "hu", "discard", "peng", "gang", "ti", "buy"]
+
+
 @pytest.mark.parametrize(
     ("rules", "size", "sections"),
     [
         (
             BAOSHAN,
             112,
-            [(0, 1), (1, 1), (2, 1), (3, 27), (30, 1), (31, 81), (112, 0)],
+            [(0, 1), (1, 1), (2, 27), (29, 1), (30, 81), (111, 1), (112, 0)],
         ),
         (
             BAOSHAN_FULL,
             143,
-            [(0, 1), (1, 1), (2, 1), (3, 34), (37, 1), (38, 102), (140, 3)],
+            [(0, 1), (1, 1), (2, 34), (36, 1), (37, 102), (139, 1), (140, 3)],
         ),
         (
             YONGSHAN,
-            5053,
-            [(0, 1), (1, 1), (2, 1), (3, 27), (30, 28), (58, 4293), (4351, 702)],
+            5052,
+            [(0, 1), (1, 1), (2, 27), (29, 28), (57, 4293), (4350, 702)],
         ),
         (
             DOUBLE,
-            7753,
-            [(0, 1), (1, 1), (2, 1), (3, 27), (30, 28), (58, 6993), (7051, 702)],
+            7752,
+            [(0, 1), (1, 1), (2, 27), (29, 28), (57, 6993), (7050, 702)],
         ),
         (get_variant("baoshan", buy_points="dead_1"), 114, None),
         (get_variant("baoshan", buy_points="dead_2", players=3), 115, None),
     ],
 )
 def test_layout_sizes(rules: Any, size: int, sections: list[tuple[int, int]] | None) -> None:
+    """The shipped sections, then the variant's own: Baoshan's 报听 (BS-TING-1), one id
+    after every shipped one in each of its rooms."""
     assert action_space(rules) == size
     names = [name for name, _, _ in id_sections(rules)]
-    shipped = ["pass", "hu", "ting", "discard", "peng", "gang"]
-    own = ["buy"] if rules.name == "baoshan" else ["ti"]  # BS-BUY-1's, YS-TI-1's own actions
+    shipped = ["pass", "hu", "discard", "peng", "gang"]
+    own = ["ting", "buy"] if rules.name == "baoshan" else ["ti"]  # BS-TING-1, BS-BUY-1, YS-TI-1
     assert names == shipped + own
     if sections is not None:
         assert [(first, n) for _, first, n in id_sections(rules)] == sections
@@ -74,33 +80,40 @@ def test_layout_sizes(rules: Any, size: int, sections: list[tuple[int, int]] | N
     [
         (BAOSHAN, Pass(2), 0),
         (BAOSHAN, Hu(0), 1),
-        (BAOSHAN, Ting(3), 2),
-        (BAOSHAN, Discard(0, T("1m")), 3),
-        (BAOSHAN, Discard(1, T("9s")), 29),
-        (BAOSHAN, Peng(1), 30),
-        (BAOSHAN, Gang(1, T("1m"), ZHI), 31),
-        (BAOSHAN, Gang(1, T("1m"), BU), 31 + 27),
-        (BAOSHAN, Gang(1, T("9s"), AN), 111),
-        (BAOSHAN_FULL, Discard(0, T("7z")), 36),
+        (BAOSHAN, Discard(0, T("1m")), 2),
+        (BAOSHAN, Discard(1, T("9s")), 28),
+        (BAOSHAN, Peng(1), 29),
+        (BAOSHAN, Gang(1, T("1m"), ZHI), 30),
+        (BAOSHAN, Gang(1, T("1m"), BU), 30 + 27),
+        (BAOSHAN, Gang(1, T("9s"), AN), 110),
+        (BAOSHAN, Ting(3), 111),
+        (BAOSHAN_FULL, Discard(0, T("7z")), 35),
+        (BAOSHAN_FULL, Ting(0), 139),
         (BAOSHAN_FULL, BuyPoints(0, 0), 140),
         (BAOSHAN_FULL, BuyPoints(3, 2), 142),
-        (YONGSHAN, Peng(0), 30),
-        (YONGSHAN, Peng(0, (T("1m"),)), 31),  # compositions: by size, then tile index
-        (YONGSHAN, Peng(0, (T("9s"),)), 57),
-        (YONGSHAN, Gang(0, T("1m"), ZHI), 58),
-        (YONGSHAN, Gang(0, T("1m"), ZHI, (T("2m"),)), 59),  # (1m,) is left out for a kong of 1m
-        (YONGSHAN, Gang(0, T("1m"), ZHI, (T("2m"), T("2m"))), 58 + 1 + 26),
-        (YONGSHAN, Ti(0, T("1m"), T("2m")), 4351),
-        (YONGSHAN, Ti(0, T("9s"), T("8s")), 5052),
-        (DOUBLE, Peng(0, (T("9s"),)), 57),
-        (DOUBLE, Gang(0, T("1m"), ZHI, (T("2m"), T("2m"))), 58 + 1 + 26),
-        (DOUBLE, Gang(0, T("1m"), ZHI, (T("2m"), T("4m"))), 58 + 1 + 26 + 1),
-        (DOUBLE, Gang(0, T("1m"), ZHI, (T("2m"), T("9m"))), 58 + 1 + 26 + 2),
+        (YONGSHAN, Peng(0), 29),
+        (YONGSHAN, Peng(0, (T("1m"),)), 30),  # compositions: by size, then tile index
+        (YONGSHAN, Peng(0, (T("9s"),)), 56),
+        (YONGSHAN, Gang(0, T("1m"), ZHI), 57),
+        (YONGSHAN, Gang(0, T("1m"), ZHI, (T("2m"),)), 58),  # (1m,) is left out for a kong of 1m
+        (YONGSHAN, Gang(0, T("1m"), ZHI, (T("2m"), T("2m"))), 57 + 1 + 26),
+        (YONGSHAN, Ti(0, T("1m"), T("2m")), 4350),
+        (YONGSHAN, Ti(0, T("9s"), T("8s")), 5051),
+        (DOUBLE, Peng(0, (T("9s"),)), 56),
+        (DOUBLE, Gang(0, T("1m"), ZHI, (T("2m"), T("2m"))), 57 + 1 + 26),
+        (DOUBLE, Gang(0, T("1m"), ZHI, (T("2m"), T("4m"))), 57 + 1 + 26 + 1),
+        (DOUBLE, Gang(0, T("1m"), ZHI, (T("2m"), T("9m"))), 57 + 1 + 26 + 2),
     ],
 )
 def test_ids_follow_the_documented_order(rules: Any, action: Action, expected: int) -> None:
     assert action_id(rules, action) == expected
     assert action_from_id(rules, action.seat, expected) == action
+
+
+def test_bs_ting1_no_ting_id_where_no_variant_declares_it() -> None:
+    """BS-TING-1: 报听 is Baoshan's own action; a Yongshan room has no id for it."""
+    with pytest.raises(ActionError, match="could take Ting"):
+        action_id(YONGSHAN, Ting(0))
 
 
 @pytest.mark.parametrize("rules", ROOMS)
@@ -124,12 +137,12 @@ def test_ids_name_the_shape_not_the_seat() -> None:
 
 def test_double_wildcard_compositions_are_pairs_two_ranks_apart() -> None:
     """双听用: 本金 8p makes 7p and 9p (YS-WILD-2); 1p wraps to 9p and 2p."""
-    peng: list[Any] = [action_from_id(DOUBLE, 0, i) for i in range(30, 58)]
+    peng: list[Any] = [action_from_id(DOUBLE, 0, i) for i in range(29, 57)]
     assert peng[0] == Peng(0)
     assert [t.notation for p in peng[1:] for t in p.wild_tiles] == [
         t.notation for t in sorted(T(i) for i in range(27))
     ]
-    gangs: list[Any] = [action_from_id(DOUBLE, 0, i) for i in range(58, 58 + 78)]  # 直杠 of 1m
+    gangs: list[Any] = [action_from_id(DOUBLE, 0, i) for i in range(57, 57 + 78)]  # 直杠 of 1m
     pairs = {tuple(t.notation for t in g.wild_tiles) for g in gangs if len(g.wild_tiles) == 2}
     assert ("7p", "9p") in pairs and ("2p", "9p") in pairs and ("1p", "8p") in pairs
     assert ("7p", "8p") not in pairs and ("2m", "9m") in pairs and ("1m", "1m") not in pairs
@@ -229,7 +242,7 @@ def test_index_like_integers_are_taken() -> None:
         def __index__(self) -> int:
             return 3
 
-    assert action_from_id(BAOSHAN, Index(), Index()) == Discard(3, T("1m"))  # type: ignore[arg-type]
+    assert action_from_id(BAOSHAN, Index(), Index()) == Discard(3, T("2m"))  # type: ignore[arg-type]
 
 
 def test_a_room_whose_options_cannot_be_hashed_still_has_ids() -> None:
@@ -243,5 +256,5 @@ def test_a_room_whose_options_cannot_be_hashed_still_has_ids() -> None:
         players = 2
         action_types = (BuyPoints,)
 
-    assert action_space(Room()) == 3 + 27 + 1 + 81 + 2
-    assert action_from_id(Room(), 1, 113) == BuyPoints(1, 1)
+    assert action_space(Room()) == 2 + 27 + 1 + 81 + 2
+    assert action_from_id(Room(), 1, 112) == BuyPoints(1, 1)

@@ -16,7 +16,6 @@ from mahjong_rules.engine.actions import (
     Hu,
     Pass,
     Peng,
-    Ting,
     parse_action,
 )
 from mahjong_rules.errors import (
@@ -27,6 +26,7 @@ from mahjong_rules.errors import (
 )
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.tiles import Tile, all_tiles
+from mahjong_rules.variants.baoshan import Ting
 from mahjong_rules.variants.baoshan.buying import BuyPoints
 from mahjong_rules.variants.yongshan.ti import Ti
 

@@ -7,10 +7,11 @@ from typing import Any, cast
 import attrs
 import pytest
 
-from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Pass, Peng, Ting
+from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Pass, Peng
 from mahjong_rules.errors import ActionError, ActionTypeError, MahjongRulesError
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.tiles import Tile
+from mahjong_rules.variants.baoshan import Ting
 from mahjong_rules.variants.baoshan.buying import BuyPoints
 from mahjong_rules.variants.yongshan.ti import Ti
 

@@ -26,11 +26,11 @@ from mahjong_rules import (
     Phase,
     State,
     TileCounts,
-    Ting,
     WinKind,
     get_variant,
 )
-from mahjong_rules.engine.events import Dealt, Declared, Drew, Event
+from mahjong_rules.engine.events import Dealt, Drew, Event
+from mahjong_rules.variants.baoshan import Declared, Ting
 from mahjong_rules.variants.baoshan.buying import PointsBought
 from mahjong_rules.variants.base import Rules
 from scripting import Q2, Q, T, bought, burn, new, play
@@ -635,7 +635,7 @@ def test_bs_ting1_dealer_declares_with_his_first_discard() -> None:
     state = new({0: hand, 1: Q, 2: Q, 3: Q}, draws="3s6p9s6p3s6p9s6s", rules=TING)
     assert TING.legal_actions(state, 0) == (Ting(0), *discards(0, hand))
     state = play(TING, state, "0:T")
-    assert state.events == (Declared(0),) and state.seats[0].ting
+    assert state.events == (Declared(0),) and state.seats[0].variant.ting
     assert TING.legal_actions(state, 0) == (Discard(0, T("5s")), Discard(0, T("9s")))
     state = play(TING, state, "0:D9s 1:D3s 2:D6p 3:D9s")
     assert TING.legal_actions(state, 0) == (Discard(0, T("6p")),)

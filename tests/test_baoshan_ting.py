@@ -20,10 +20,10 @@ from mahjong_rules import (
     Phase,
     State,
     TileCounts,
-    Ting,
     get_variant,
 )
 from mahjong_rules.engine.events import Drew
+from mahjong_rules.variants.baoshan import Ting
 from mahjong_rules.variants.baoshan.options import BaoshanOptions
 from mahjong_rules.variants.base import Rules
 from scripting import Q2, Q, T, new, play

@@ -3,7 +3,7 @@
 
 The rule text: "开局时庄家打一张就听牌或闲家开局就听牌可以报听 … 报听后不能换手牌 …
 可以暗杠，但是不能改变听牌牌型 … 闲家摸牌才能报听". Reading pinned here (documented in
-:meth:`~mahjong_rules.variants.baoshan.rules.Baoshan.can_declare`): a concealed kong made in a
+:meth:`~mahjong_rules.variants.baoshan.ting.TingHooks.can_declare`): a concealed kong made in a
 seat's first turn, before its first discard, does not end its turn of 报听. The dealer may then
 declare if one discard leaves him ready; a non-dealer if the tiles he holds without the kong's
 replacement (his latest draw) are ready. Declaring on a complete hand declines that win
@@ -27,12 +27,12 @@ from mahjong_rules import (
     PaymentReason,
     State,
     TileCounts,
-    Ting,
     from_dict,
     get_variant,
     to_dict,
 )
 from mahjong_rules.engine.actions import Action
+from mahjong_rules.variants.baoshan import Ting
 from mahjong_rules.variants.base import Rules
 from scripting import Q, T, act, new
 
@@ -82,7 +82,7 @@ def test_bs_ting1_dealer_is_offered_ting_after_a_first_turn_kong(rules: Rules) -
     held = "234m567p9p789s5s"
     assert rules.legal_actions(state, 0) == (Ting(0), *every_discard(0, held))
     state = walk(rules, state, "0:T")
-    assert state.seats[0].ting and not state.seats[0].pass_hu  # no win was on offer
+    assert state.seats[0].variant.ting and not state.seats[0].pass_hu  # no win was on offer
     assert rules.legal_actions(state, 0) == (Discard(0, T("9p")), Discard(0, T("5s")))
 
 

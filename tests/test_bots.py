@@ -38,12 +38,12 @@ from mahjong_rules import (
     Tile,
     TileCounts,
     TileSet,
-    Ting,
     get_variant,
     shanten,
 )
 from mahjong_rules.bots import Bot, GreedyBot, RandomBot
 from mahjong_rules.engine.view import View
+from mahjong_rules.variants.baoshan import Ting
 from scripting import Q, T, deal, play
 
 MAX_STEPS = 5000

@@ -20,7 +20,7 @@ from mahjong_rules.cli.log import event_lines, hand_lines
 from mahjong_rules.cli.settle import payment_items, settlement_lines
 from mahjong_rules.engine import events as ev
 from mahjong_rules.engine.state import State
-from mahjong_rules.variants.baoshan.buying import PointsBought
+from mahjong_rules.variants.baoshan import Declared, PointsBought
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.variants.yongshan.ti import ConcealedSwapped, Swapped
 from scripting import Q, deal, play
@@ -31,7 +31,7 @@ KINDS = {
     c
     for c in vars(ev).values()
     if isinstance(c, type) and issubclass(c, ev.Event) and c is not ev.Event
-} | {PointsBought, Swapped, ConcealedSwapped}  # the games' own (BS-BUY-1, YS-TI-1)
+} | {Declared, PointsBought, Swapped, ConcealedSwapped}  # BS-TING-1, BS-BUY-1, YS-TI-1
 
 
 def english(line: str) -> list[str]:

@@ -25,7 +25,6 @@ from mahjong_rules import (
     Phase,
     TileCounts,
     TileSet,
-    Ting,
     WallError,
     WinKind,
     get_variant,
@@ -42,6 +41,7 @@ from mahjong_rules.engine.events import (
     Won,
 )
 from mahjong_rules.engine.wall import make_wall as full_wall
+from mahjong_rules.variants.baoshan import Ting
 from scripting import Q2, Q, T, burn, make_wall, new, play
 
 KONG, WIN, CHA_JIAO = PaymentReason.KONG, PaymentReason.WIN, PaymentReason.CHA_JIAO

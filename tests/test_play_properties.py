@@ -70,7 +70,6 @@ from mahjong_rules import (
     State,
     Tile,
     TileCounts,
-    Ting,
     WinKind,
     all_tiles,
     get_variant,
@@ -78,7 +77,6 @@ from mahjong_rules import (
 )
 from mahjong_rules.engine.events import (
     Claimed,
-    Declared,
     Event,
     Konged,
     Passed,
@@ -86,6 +84,7 @@ from mahjong_rules.engine.events import (
     Won,
 )
 from mahjong_rules.engine.wall import make_wall
+from mahjong_rules.variants.baoshan import Declared, Ting
 from mahjong_rules.variants.baoshan.buying import PointsBought
 from mahjong_rules.variants.baoshan.options import DEFAULT_FANS, BaoshanOptions
 from model_baoshan import check_settlement, settle

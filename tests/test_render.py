@@ -19,6 +19,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from mahjong_rules import (
@@ -35,7 +36,7 @@ from mahjong_rules import (
 )
 from mahjong_rules.render import hand_svg, svg, tile_title, tiles_svg, view_svg
 from mahjong_rules.render.faces import face, num
-from mahjong_rules.variants.yongshan.records import YongshanView
+from mahjong_rules.variants.baoshan import BaoshanTable
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden" / "render"
@@ -46,15 +47,23 @@ import tiles as ext  # type: ignore[import-not-found, unused-ignore]  # noqa: E4
 SVG = "{http://www.w3.org/2000/svg}"
 
 
+@attrs.frozen
+class MarksOfBoth(BaoshanTable):
+    """A view record holding both games' marks (报听 and the 本金 tile), so that one picture
+    shows everything the renderer draws."""
+
+    indicator: Tile | None = None
+
+
 def _view() -> View:
     """A seat's view built by hand (not played), so the picture depends on the renderer only."""
     seats = (
         SeatView(0, 11, (Meld.parse("P7s@2"),), 0, tuple(Tile(t) for t in ("1z", "9p")),
-                 False, False, TileCounts("23345m456p11z1p")),
-        SeatView(1, 10, (), 1, (Tile("2s"),), True, False),
-        SeatView(2, 13, (), 0, (Tile("7z"), Tile("1p")), False, False),
+                 False, TileCounts("23345m456p11z1p")),
+        SeatView(1, 10, (), 1, (Tile("2s"),), False),
+        SeatView(2, 13, (), 0, (Tile("7z"), Tile("1p")), False),
         SeatView(3, 2, (Meld.parse("P3p@0"), Meld.parse("G8s*1p@1"), Meld.parse("B4m@2"),
-                        Meld.parse("P6p@1")), 0, (), False, True, TileCounts("99p")),
+                        Meld.parse("P6p@1")), 0, (), True, TileCounts("99p")),
     )  # fmt: skip
     return View(
         seat=0,
@@ -68,7 +77,6 @@ def _view() -> View:
         tiles_left=41,
         discards_made=5,
         step=14,
-        variant=YongshanView(Tile("9s")),
         wild_kinds=TileSet("1p"),
         concealed=TileCounts("23345m456p11z1p"),
         drawn=Tile("1p"),
@@ -78,6 +86,8 @@ def _view() -> View:
         ledger=(),
         wins=(),
         legal_actions=(),
+        # every mark in one picture: seat 1 declared 报听 (BS-TING-1) under the 本金 9s (YS-WILD-1)
+        variant=MarksOfBoth((False, True, False, False), (0, 0, 0, 0), Tile("9s")),
     )
 
 

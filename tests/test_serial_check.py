@@ -101,6 +101,7 @@ def test_a_hand_ended_by_a_forced_win_on_a_discard_passes() -> None:
 
 BAOSHAN = get_variant("baoshan", players=3)
 YONGSHAN = get_variant("yongshan", players=3)
+TING = get_variant("baoshan", players=3, bao_ting=True)
 
 
 def _turn(rules: Rules) -> State:
@@ -203,7 +204,7 @@ def test_buy_points_outside_the_room(points: Any) -> None:
         if points is True
         else f"state.seats[1].variant: 买点 points in this room are 0..2, got {points}"
     )
-    _refused(_seat(state, 1, variant=BaoshanSeat(points)), message)
+    _refused(_seat(state, 1, variant=BaoshanSeat(points=points)), message)
 
 
 def test_payments_of_nothing_or_to_oneself() -> None:
@@ -231,8 +232,11 @@ def test_wildcards_that_do_not_follow_from_the_indicator() -> None:
 
 
 def test_the_other_variants_options() -> None:
+    """Issue 19: under Yongshan's options a Baoshan state's seat records (BS-TING-1's
+    BaoshanSeat) are refused first; without them, its deal (no 本金 turned up)."""
     turn = _turn(BAOSHAN)
-    _refused(replace(turn, options=YONGSHAN.options), "state.variant: expected a YongshanHand")
+    other = replace(turn, options=YONGSHAN.options)  # Baoshan's seat records, no YongshanHand
+    _refused(other, "state.variant: expected a YongshanHand")
 
 
 def test_a_dropped_ledger_key_or_bools_for_ints() -> None:
@@ -288,10 +292,18 @@ def test_new_fields_turn_draws_and_step() -> None:
     _refused(replace(turn, step=2), f"state.step: {turn.discards_made} actions at least were")
 
 
+def _declared_turn(rules: Rules) -> State:
+    """A turn (after the first discards) whose seat in turn has claimed nothing."""
+    return find_state(
+        rules,
+        lambda s: s.phase is Phase.TURN and s.discards_made > 3 and not s.seats[s.current].melds,
+    )
+
+
 def test_a_stalled_state_is_refused() -> None:
-    """A seat in turn locked by 报听 with no tile drawn has nothing to do: refused."""
-    turn = _turn(BAOSHAN)
-    locked = _seat(turn, turn.current, ting=True, drawn=None, turn_draws=())
+    """BS-TING-3: a seat in turn locked by 报听 with no tile drawn has nothing to do: refused."""
+    turn = _declared_turn(TING)
+    locked = _seat(turn, turn.current, variant=BaoshanSeat(ting=True), drawn=None, turn_draws=())
     _refused(locked, f"state.seats[{turn.current}]: it is to act and has no legal action")
 
 
@@ -300,7 +312,7 @@ def test_buying_states_are_the_fresh_hand_and_its_answers() -> None:
     fresh = rules.new_hand(seed=4, dealer=1)
     answered = rules.apply(fresh, BuyPoints(2, 1))
     check_state(answered)
-    bought_nothing = _seat(answered, 2, variant=BaoshanSeat(0))
+    bought_nothing = _seat(answered, 2, variant=BaoshanSeat())
     _refused(bought_nothing, "state.seats: no hand in its buying phase is in this state")
     _refused(replace(answered, front=3), "state.stage: the buying phase comes before the deal")
     _refused(replace(fresh, answers=(Hu(0),)), "state.answers[0]: not an answer seat 0 could")
@@ -310,6 +322,25 @@ def test_buying_states_are_the_fresh_hand_and_its_answers() -> None:
     )
 
 
-def test_no_declared_ting_in_a_variant_without_it() -> None:
-    turn = _turn(YONGSHAN)
-    _refused(_seat(turn, 0, ting=True), "state.seats[0].ting: no seat declares 报听 (bàotīng) in")
+def test_bs_ting1_no_declaration_in_a_room_without_it() -> None:
+    """BS-TING-1 (the option ``bao_ting``): Baoshan's seat record refuses a declaration in a
+    room without 报听; Yongshan keeps no seat record at all."""
+    turn = _turn(BAOSHAN)
+    assert turn.seats[0].variant == BaoshanSeat()
+    _refused(
+        _seat(turn, 0, variant=BaoshanSeat(ting=True)),
+        "state.seats[0].variant: ting: no seat declares 报听 (bàotīng) in a room without bao_ting",
+    )
+    _refused(
+        _seat(_turn(YONGSHAN), 0, variant=BaoshanSeat(ting=True)),
+        "state.seats[0].variant: this room's variant declares no seat_state_class",
+    )
+
+
+def test_bs_ting3_a_declared_hand_claimed_nothing() -> None:
+    """BS-TING-3: a hand that declared 报听 holds no peng or exposed kong."""
+    state = find_state(TING, lambda s: any(m.kind is MeldKind.PENG for m in s.seats[0].melds))
+    _refused(
+        _seat(state, 0, variant=BaoshanSeat(ting=True)),
+        "state.seats[0].variant: ting: a hand that declared 报听 claims no peng or kong",
+    )

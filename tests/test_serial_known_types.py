@@ -12,8 +12,8 @@ CODE = """
 import gc, sys
 gc.disable()
 from mahjong_rules import Action, from_dict
-from mahjong_rules.engine.actions import Ting
 from mahjong_rules.serial._types import known_types
+from mahjong_rules.variants.baoshan import Ting
 bad = [n for n, c in known_types().items() if getattr(sys.modules[c.__module__], n, c) is not c]
 assert not bad, bad
 assert from_dict({"type": "Ting", "seat": 0}, Action) == Ting(0)

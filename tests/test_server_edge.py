@@ -19,12 +19,12 @@ from mahjong_rules import (
     Phase,
     Rules,
     State,
-    Ting,
     get_variant,
     rules_for,
 )
 from mahjong_rules.engine.step import ANY_STEP
 from mahjong_rules.errors import StaleActionError
+from mahjong_rules.variants.baoshan import Ting
 from mahjong_rules.variants.registry import rules_for as registry_rules_for
 from scripting import Q2, Q, T, new, play
 

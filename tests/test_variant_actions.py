@@ -17,7 +17,7 @@ import pytest
 
 from mahjong_rules import BuyPoints, Discard, Tile, get_variant
 from mahjong_rules.engine.action_ids import action_from_id, action_id, action_space, id_sections
-from mahjong_rules.engine.actions import Action, Ting, action_type, parse_action
+from mahjong_rules.engine.actions import Action, action_type, parse_action
 from mahjong_rules.engine.state import State
 from mahjong_rules.engine.view import View
 from mahjong_rules.errors import (
@@ -32,7 +32,7 @@ from mahjong_rules.serial import FORMAT_VERSION, from_dict, to_dict
 from mahjong_rules.serial.answer import read_answer
 from mahjong_rules.tiles import Suit
 from mahjong_rules.variants import registry
-from mahjong_rules.variants.baoshan import Baoshan
+from mahjong_rules.variants.baoshan import Baoshan, Ting
 from mahjong_rules.variants.baoshan.options import BaoshanOptions
 
 BAOSHAN = get_variant("baoshan")
@@ -96,7 +96,7 @@ def _variant(action: type, **more: Any) -> type[Baoshan]:
         "name": f"v_{action.__name__.lower()}",
         "aliases": (),
         "options_class": _own_options(f"{action.__name__}Options"),
-        "action_types": (action,),
+        "action_types": (*Baoshan.action_types, action),
     }
     attributes.update(more)
     return type(f"With{action.__name__}", (Baoshan,), attributes)
@@ -243,7 +243,7 @@ def test_the_shipped_notation_is_unchanged_beside_a_variants(toy: Any) -> None:
     assert str(Ting(0)) == "0 ting" and parse_action("0 ting") == Ting(0)
     with pytest.raises(ActionParseError, match=r"^expected a void action, found 'discard'"):
         DeclareVoid.parse("2 discard 5m")
-    shipped = r"\(expected discard, peng, gang, hu, pass or ting\) at position 2"
+    shipped = r"\(expected discard, peng, gang, hu or pass\) at position 2"
     with pytest.raises(ActionParseError, match=rf"^unknown action 'void' {shipped}"):
         Discard.parse("2 void m")  # a shipped kind reads the shipped verbs only, as before
 
@@ -297,7 +297,8 @@ def test_a_class_lists_its_own_id_shapes(toy: Any, monkeypatch: pytest.MonkeyPat
 
 
 def test_registering_the_variant_registers_its_actions(toy: Any) -> None:
-    assert registry.get_variant("定缺保山").action_types == (BuyPoints, DeclareVoid)  # BS-BUY-1
+    toy = registry.get_variant("定缺保山")
+    assert toy.action_types == (Ting, BuyPoints, DeclareVoid)  # BS-TING-1, BS-BUY-1 kept
     assert registry.register_variant(VoidBaoshan) is VoidBaoshan  # again: the same class
     child = type(
         "VoidChild",

@@ -219,7 +219,7 @@ class QueToy(Baoshan):
     public_view_class = QuePublic
     private_view_class = QuePrivate
 
-    def public_variant_view(self, state: State) -> QuePublic:  # type: ignore[override]
+    def public_variant_view(self, state: State) -> QuePublic:
         points = tuple(s.variant.points for s in state.seats)
         voids = tuple(s.variant.void for s in state.seats) if state.variant.revealed else ()
         return QuePublic(points, voids)

@@ -27,9 +27,10 @@ from mahjong_rules.errors import SerializationError
 from mahjong_rules.serial import check_state, from_dict, to_dict
 from mahjong_rules.strategies import states
 from mahjong_rules.variants import get_variant, registry
+from mahjong_rules.variants.baoshan import BaoshanSeat, BaoshanTable
 from mahjong_rules.variants.baoshan.options import BaoshanOptions
-from mahjong_rules.variants.baoshan.records import BaoshanSeat, BaoshanTable
 from mahjong_rules.variants.baoshan.rules import Baoshan
+from mahjong_rules.variants.yongshan.records import YongshanHand, YongshanView
 from test_views import twin
 
 SUITS = (Suit.MAN, Suit.PIN, Suit.SOU)
@@ -106,7 +107,7 @@ class VoidBaoshan(Baoshan):
             return "a void suit is 万, 筒 or 条"
         return None
 
-    def public_variant_view(self, state: State) -> VoidPublic:  # type: ignore[override]
+    def public_variant_view(self, state: State) -> VoidPublic:
         ended = state.phase is Phase.ENDED
         revealed = tuple(s.variant.void for s in state.seats) if ended else ()
         return VoidPublic(state.variant.declared, revealed)
@@ -157,8 +158,8 @@ def test_records_are_made_at_new_hand_and_set_at_the_deal(toy: Any) -> None:
 
 def test_every_transition_carries_the_records(toy: Any) -> None:
     """FLOW-3: every state the engine builds (draws, discards, claims, kongs, wins, the end)
-    keeps the records the deal made; Baoshan keeps no hand record and its own seat record
-    (``BaoshanSeat``, BS-BUY-1)."""
+    keeps the records the deal made; Baoshan keeps only its seats' (BS-TING-1's 报听, BS-BUY-1's
+    points), Yongshan only its hand's (YS-WILD-1's 本金)."""
     for players in (2, 3, 4):
         rules = get_variant("void_toy", players=players, buy_points="dead_1")
         for seed in range(6):
@@ -172,9 +173,14 @@ def test_every_transition_carries_the_records(toy: Any) -> None:
             assert states[-1].phase is Phase.ENDED
     plain = get_variant("baoshan")
     for state in played(plain, 3):
-        assert state.variant is None and all(type(s.variant) is BaoshanSeat for s in state.seats)
-        assert plain.view(state, 0).variant == BaoshanTable(points=(0, 0, 0, 0))  # BS-BUY-1
-        assert plain.view(state, 0).own_variant is None
+        assert state.variant is None and all(s.variant == BaoshanSeat() for s in state.seats)
+        view = plain.view(state, 0)
+        assert view.variant == BaoshanTable((False,) * 4, (0,) * 4) and view.own_variant is None
+    yongshan = get_variant("yongshan")
+    for state in played(yongshan, 3):  # YS-WILD-1: its 本金 in its hand record, no seat records
+        assert type(state.variant) is YongshanHand and all(s.variant is None for s in state.seats)
+        view = yongshan.view(state, 0)
+        assert type(view.variant) is YongshanView and view.own_variant is None
 
 
 def test_records_round_trip_through_json(toy: Any) -> None:

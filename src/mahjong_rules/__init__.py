@@ -20,7 +20,6 @@ from mahjong_rules.engine import (
     Peng,
     Phase,
     State,
-    Ting,
     WinRecord,
     parse_action,
 )
@@ -128,7 +127,6 @@ __all__ = [
     "TileCounts",
     "TileParseError",
     "TileSet",
-    "Ting",
     "UnknownVariantError",
     "View",
     "WallError",

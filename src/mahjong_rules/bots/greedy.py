@@ -24,12 +24,13 @@ import attrs
 
 from mahjong_rules.bots.base import Bot, legal_or_raise
 from mahjong_rules.counts import TileCounts
-from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Pass, Peng, Ting
+from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Pass, Peng
 from mahjong_rules.engine.state import Phase
 from mahjong_rules.engine.view import View
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants import rules_for
+from mahjong_rules.variants.baoshan.ting import Ting
 from mahjong_rules.variants.options import Options
 from mahjong_rules.variants.yongshan.hands import meld_suits, split_wilds, suits_of
 from mahjong_rules.variants.yongshan.ti import Ti

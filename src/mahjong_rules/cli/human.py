@@ -35,6 +35,7 @@ from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.notation import format_tiles
 from mahjong_rules.records import HandRecord
 from mahjong_rules.variants import Rules
+from mahjong_rules.variants.baoshan.records import shows_declared
 from mahjong_rules.variants.yongshan.records import indicator_of
 
 __all__ = ["Human", "meld_words", "pick", "play_with_human", "table_lines"]
@@ -191,7 +192,7 @@ def table_lines(view: View, lang: Lang, ponds: Ponds | None = None) -> list[str]
             parts.append(label("shown", lang, melds=melds))
         if s.hidden_kongs:
             parts.append(label("hidden", lang, n=s.hidden_kongs))
-        if s.ting:
+        if shows_declared(view, s.seat):
             parts.append(label("ting", lang))
         if s.won:
             parts.append(label("won", lang))

@@ -19,10 +19,10 @@ from mahjong_rules.engine.actions import (
     Hu,
     Pass,
     Peng,
-    Ting,
 )
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.variants.baoshan.buying import BuyPoints
+from mahjong_rules.variants.baoshan.ting import Ting
 from mahjong_rules.variants.yongshan.ti import Ti
 
 __all__ = ["LANGS", "Lang", "action_text", "label"]

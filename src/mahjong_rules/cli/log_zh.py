@@ -20,7 +20,6 @@ from mahjong_rules.engine.events import (
     Claimed,
     ConcealedKonged,
     Dealt,
-    Declared,
     Discarded,
     Drew,
     Event,
@@ -38,6 +37,7 @@ from mahjong_rules.melds import Meld
 from mahjong_rules.scoring import Breakdown, ScoreItem, WinKind
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.baoshan.buying import PointsBought
+from mahjong_rules.variants.baoshan.ting import Declared
 from mahjong_rules.variants.yongshan.records import indicator_of
 from mahjong_rules.variants.yongshan.ti import ConcealedSwapped, Swapped
 

@@ -9,7 +9,6 @@ from mahjong_rules.engine.actions import (
     Hu,
     Pass,
     Peng,
-    Ting,
     parse_action,
 )
 from mahjong_rules.engine.events import Event
@@ -30,7 +29,6 @@ __all__ = [
     "Phase",
     "SeatState",
     "State",
-    "Ting",
     "WinRecord",
     "parse_action",
 ]

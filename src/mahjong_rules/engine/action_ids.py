@@ -13,8 +13,7 @@ Section         One id per                                     Size
 ==============  =============================================  ==============================
 ``pass``        过 ``Pass`` (always id 0)                      1
 ``hu``          胡 ``Hu`` (always id 1)                        1
-``ting``        报听 ``Ting`` (always id 2)                    1
-``discard``     tile, in tile order from id 3                  T
+``discard``     tile, in tile order from id 2                  T
 ``peng``        wildcard composition of at most 1 wildcard     1 + W\\ :sub:`1`
 ``gang``        kind (exposed, added, concealed), then tile,   T × (1 + W\\ :sub:`1` + W\\ :sub:`2`)
                 then composition: 直杠 at most 2 wildcards,    + T × (1 + W\\ :sub:`1`)
@@ -38,10 +37,10 @@ kong's own tile is left out (a natural copy is no wildcard).
 ===========================================================  =================================
 Room (``get_variant`` arguments)                             ``action_space``
 ===========================================================  =================================
-``"baoshan"``                                                112 (3 + 27 + 1 + 81)
-``"baoshan", honors=True, buy_points="live"``                143 (3 + 34 + 1 + 102 + 3)
-``"yongshan"``                                               5053 (3 + 27 + 28 + 4293 + 702)
-``"yongshan", wildcards="double"``                           7753 (3 + 27 + 28 + 6993 + 702)
+``"baoshan"``                                                112 (2 + 27 + 1 + 81 + 1)
+``"baoshan", honors=True, buy_points="live"``                143 (2 + 34 + 1 + 102 + 3 + 1)
+``"yongshan"``                                               5052 (2 + 27 + 28 + 4293 + 702)
+``"yongshan", wildcards="double"``                           7752 (2 + 27 + 28 + 6993 + 702)
 ===========================================================  =================================
 
 >>> from mahjong_rules import get_variant
@@ -49,12 +48,12 @@ Room (``get_variant`` arguments)                             ``action_space``
 >>> from mahjong_rules.melds import MeldKind
 >>> rules = get_variant("yongshan", wildcards="double")
 >>> action_space(rules)
-7753
+7752
 >>> i = action_id(rules, Gang(1, "2m", MeldKind.ZHI_GANG, "7p9p"))
 >>> action_from_id(rules, 3, i)
 Gang(seat=3, tile=Tile('2m'), kind=MeldKind.ZHI_GANG, wild_tiles=(Tile('7p'), Tile('9p')))
 >>> action_id(rules, Peng(0)), action_from_id(rules, 2, 0)
-(30, Pass(seat=2))
+(29, Pass(seat=2))
 """
 
 from __future__ import annotations
@@ -73,7 +72,6 @@ from mahjong_rules.engine.actions import (
     Hu,
     Pass,
     Peng,
-    Ting,
 )
 from mahjong_rules.errors import ActionError, ActionTypeError
 from mahjong_rules.melds import MeldKind
@@ -114,8 +112,6 @@ class _Layout:
         self._add((0,), Pass, ())
         self._open("hu")
         self._add((1,), Hu, ())
-        self._open("ting")
-        self._add((2,), Ting, ())
         self._open("discard")
         for tile in tiles:
             self._add((3, tile.index), Discard, (tile,))
@@ -233,7 +229,7 @@ def id_sections(rules: Any) -> tuple[tuple[str, int, int], ...]:
 
     >>> from mahjong_rules import get_variant
     >>> id_sections(get_variant("baoshan"))[:4]
-    (('pass', 0, 1), ('hu', 1, 1), ('ting', 2, 1), ('discard', 3, 27))
+    (('pass', 0, 1), ('hu', 1, 1), ('discard', 2, 27), ('peng', 29, 1))
     """
     return tuple(_layout(rules).sections)
 
@@ -256,8 +252,6 @@ def action_id(rules: Any, action: Action) -> int:
         key = (0,)
     elif isinstance(action, Hu):
         key = (1,)
-    elif isinstance(action, Ting):
-        key = (2,)
     elif isinstance(action, Action):
         key = _own_key(action)  # a variant's own action
     else:

@@ -15,15 +15,14 @@ Action                                 Text                         Reads also
 ``Gang(2, '5s', BU_GANG)``             ``2 gang 5s added``          ``2 杠 5s 补杠``, ``2 杠 5s 补``
 ``Hu(3)``                              ``3 hu``                     ``3 胡``
 ``Pass(1)``                            ``1 pass``                   ``1 过``
-``Ting(0)``                            ``0 ting``                   ``0 听``
 =====================================  ===========================  ==============================
 
 (Tiles and wildcards written as text in the first column are converted by the constructors;
 ``AN_GANG`` and the others are :class:`~mahjong_rules.melds.MeldKind` members.)
 
 * The seat is a digit 0..3. Verbs: ``discard`` 打 (dǎ), ``peng`` 碰 (pèng), ``gang`` 杠 (gàng),
-  ``hu`` 胡 (hú), ``pass`` 过 (guò), ``ting`` 听 (tīng, 报听); English words in any case,
-  the traditional characters 槓 過 聽 too. A variant's own actions add their own
+  ``hu`` 胡 (hú), ``pass`` 过 (guò); English words in any case, the
+  traditional characters 槓 過 too. A variant's own actions add their own
   verbs (:attr:`~mahjong_rules.engine.actions.Action.verb`).
 * A peng names no tile: it is of the discard on offer. The kong kinds are ``concealed`` (暗杠
   àngàng, :attr:`~mahjong_rules.melds.MeldKind.AN_GANG`), ``exposed`` (直杠 zhígàng, on a
@@ -71,7 +70,6 @@ VERBS: dict[str, str] = {
     "gang": "gang", "杠": "gang", "槓": "gang",
     "hu": "hu", "胡": "hu",
     "pass": "pass", "过": "pass", "過": "pass",
-    "ting": "ting", "听": "ting", "聽": "ting",
 }  # fmt: skip
 """Every verb read, to the English verb written."""
 
@@ -211,7 +209,7 @@ def read_action(
 
 def _known(others: Mapping[str, Any] | None) -> str:
     """The verbs an error lists as expected: the shipped ones, then the variants'."""
-    verbs = ["discard", "peng", "gang", "hu", "pass", "ting"]
+    verbs = ["discard", "peng", "gang", "hu", "pass"]
     for cls in (others or {}).values():
         if cls.verb not in verbs:
             verbs.append(cls.verb)

@@ -50,7 +50,6 @@ __all__ = [
     "Hu",
     "Pass",
     "Peng",
-    "Ting",
     "action_type",
     "parse_action",
 ]
@@ -65,7 +64,7 @@ class Action:
 
     A variant's own action derives from it (a frozen attrs class, listed in its rules'
     ``action_types``): its fields are checked from their types on construction, and its text
-    form and action ids come from the class attributes and methods below (the shipped actions
+    form and action ids come from the class attributes and methods below (the shipped ones
     write and read theirs as :mod:`~mahjong_rules.engine.action_text` says).
     """
 
@@ -239,13 +238,6 @@ class Pass(Action):
     verb: ClassVar[str] = "pass"
 
 
-@attrs.frozen
-class Ting(Action):
-    """报听 (bàotīng): declare the hand ready; it is then locked (BS-TING-1..3)."""
-
-    verb: ClassVar[str] = "ting"
-
-
 _new = object.__new__
 _set_seat = Action.seat.__set__  # type: ignore[attr-defined]
 _set_peng_wilds = Peng.wild_tiles.__set__  # type: ignore[attr-defined]
@@ -255,11 +247,11 @@ _set_gang_wilds = Gang.wild_tiles.__set__  # type: ignore[attr-defined]
 """The slots' own setters, as :meth:`TileCounts._make <mahjong_rules.counts.TileCounts._make>`
 uses them (a frozen class refuses ``setattr``)."""
 
-SHIPPED_ACTIONS: tuple[type[Action], ...] = (Pass, Hu, Ting, Discard, Peng, Gang)
+SHIPPED_ACTIONS: tuple[type[Action], ...] = (Pass, Hu, Discard, Peng, Gang)
 """The library's own actions, in the order of their action ids."""
 _LIBRARY: tuple[type[Action], ...] = (Action, *SHIPPED_ACTIONS)
 _SHIPPED = frozenset(_LIBRARY)
-_SEAT_ONLY: frozenset[type[Action]] = frozenset([Action, Hu, Pass, Ting])
+_SEAT_ONLY: frozenset[type[Action]] = frozenset([Action, Hu, Pass])
 """The classes whose only field is the seat (the base constructor's fast check is all)."""
 _BY_VERB: dict[str, Callable[..., Action]] = {cls.verb: cls for cls in SHIPPED_ACTIONS}
 _SHIPPED_VERBS = frozenset(_BY_VERB)

@@ -59,10 +59,9 @@ def turn_kongs(rules: _Rules, state: State, seat: int) -> list[Action]:
         if rules.concealed_kong_allowed(state, seat, tile):
             out.append(Gang._make(seat, tile, MeldKind.AN_GANG))
         quads ^= low
-    if not s.ting:
-        for meld in s.melds:
-            if meld.kind is _PENG and s.concealed.bits >> 3 * meld.tile.index & 7:
-                out.append(Gang._make(seat, meld.tile, MeldKind.BU_GANG))
+    for meld in s.melds:
+        if meld.kind is _PENG and s.concealed.bits >> 3 * meld.tile.index & 7:
+            out.append(Gang._make(seat, meld.tile, MeldKind.BU_GANG))
     return out
 
 
@@ -98,7 +97,6 @@ def win_context(
         wild_kinds=state.wild_kinds,
         kong_chain=state.kong_chain if how is WinKind.SELF_DRAW else 0,
         after_kong=state.after_kong and how is WinKind.DISCARD,
-        declared_ting=s.ting,
         pengs_on_table=pengs,
         seat=seat,
         dealer=state.dealer,

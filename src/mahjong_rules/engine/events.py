@@ -13,7 +13,6 @@ __all__ = [
     "Claimed",
     "ConcealedKonged",
     "Dealt",
-    "Declared",
     "Discarded",
     "Drew",
     "Event",
@@ -66,14 +65,6 @@ class Discarded(Event):
     """The seat that discarded."""
     tile: Tile
     """The tile discarded."""
-
-
-@attrs.frozen
-class Declared(Event):
-    """报听 (bàotīng): ``seat`` declared its hand ready and locked it (BS-TING-1..3)."""
-
-    seat: int
-    """The seat that declared."""
 
 
 @attrs.frozen
@@ -157,7 +148,6 @@ SHIPPED_EVENTS: tuple[type[Event], ...] = (
     Dealt,
     Drew,
     Discarded,
-    Declared,
     Passed,
     Claimed,
     Konged,

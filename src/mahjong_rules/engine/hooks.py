@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine import defaults
-from mahjong_rules.engine.actions import Action, Ting
+from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.edit import after_peng
 from mahjong_rules.engine.phases import OwnPhase
 from mahjong_rules.engine.settlement import Payment, PaymentReason, WinRecord
@@ -187,27 +187,22 @@ class Hooks(WildHooks):
     def turn_kongs(self, state: State, seat: int) -> list[Action]:
         """The kongs ``seat`` may make from its hand in its turn (暗杠, 补杠), in order.
         Default: a 暗杠 of each kind held four times that :meth:`concealed_kong_allowed`
-        allows, and a 补杠 of each peng whose fourth tile it holds (none after 报听); none when
-        the wall is empty (no replacement could be drawn)."""
+        allows, and a 补杠 of each peng whose fourth tile it holds; none when the wall is empty
+        (no replacement could be drawn)."""
         return defaults.turn_kongs(self, state, seat)
 
     def concealed_kong_allowed(self, state: State, seat: int, tile: Tile) -> bool:
         """Whether the default :meth:`turn_kongs` offers a 暗杠 of ``tile``. Default: yes."""
         return True
 
-    def can_declare(self, state: State, seat: int) -> bool:
-        """Whether ``seat`` may declare 报听 now (see :meth:`extra_turn_actions`). Default: no."""
-        return False
-
     def extra_turn_actions(self, state: State, seat: int) -> list[Action]:
         """The variant's own turn actions besides win, kong and discard, listed between the
-        kongs and the discards. Default: ``Ting`` when :meth:`can_declare`."""
-        return [Ting(seat)] if self.can_declare(state, seat) else []
+        kongs and the discards (e.g. of its :attr:`action_types`). Default: none."""
+        return []
 
     def refusal(self, state: State, action: Action) -> str | None:
-        """Why ``action`` of a seat that must act now is not legal, in the variant's words
-        (e.g. a rule locking the hand), or ``None`` for the engine's own explanation. Asked
-        only to word an ``IllegalActionError``. Default: ``None``."""
+        """Why ``action`` of a seat that must act is not legal, in the variant's words (e.g. a
+        locked hand), or ``None``: the engine's words. For the error only. Default: ``None``."""
         return None
 
     def self_win_allowed(self, state: State, seat: int) -> bool:
@@ -217,10 +212,10 @@ class Hooks(WildHooks):
         return True
 
     def declines_self_win(self, state: State, seat: int) -> bool:
-        """Called when ``seat`` discards or declares 报听 in its turn: whether that declines a
-        self-draw win the turn offered (BS-PASSHU-1's block follows). Default: the hand is
-        complete and :meth:`self_win_allowed` (a variant where a declaration stands in for the
-        win counts that too)."""
+        """Called when ``seat`` discards in its turn (and by a variant's own turn action that
+        may decline a win): whether that declines a self-draw win the turn offered (the 过手胡
+        block follows). Default: the hand is complete and :meth:`self_win_allowed` (a variant
+        where a declaration stands in for the win counts that too)."""
         return not after_peng(state, seat) and self._can_self_win(state, seat)
 
     def self_win_forced(self, state: State, seat: int) -> bool:
@@ -241,8 +236,8 @@ class Hooks(WildHooks):
 
     def exposed_claims_allowed(self, state: State, seat: int) -> bool:
         """Whether ``seat`` may peng or make an exposed kong at all (the default
-        :meth:`meld_claims`). Default: not after 报听."""
-        return not state.seats[seat].ting
+        :meth:`meld_claims`; a variant locking a declared hand says no). Default: yes."""
+        return True
 
     def meld_claims(self, state: State, seat: int, tile: Tile) -> list[Action]:
         """The pengs and 直杠 ``seat`` may make on the discard ``tile``, every limit applied.
@@ -345,7 +340,8 @@ class Hooks(WildHooks):
     def win_context(self, state: State, seat: int, tile: Tile, how: WinKind) -> WinContext:
         """The scoring context of ``seat`` winning on ``tile`` now, for :meth:`score`.
         Default: the seat's hand (with ``tile`` unless self-drawn), melds, wildcards, the kong
-        chain, 报听, the pengs on the table, and whether it is a 天胡 / 地胡."""
+        chain, the pengs on the table, and whether it is a 天胡 / 地胡 (a variant with more to
+        tell its scoring, such as a declaration, adds it)."""
         return defaults.win_context(self, state, seat, tile, how)
 
     def best_win(self, state: State, seat: int, how: WinKind) -> Breakdown | None:

@@ -41,8 +41,6 @@ def why_illegal(
         if action.tile in state.wild_kinds:
             why = "a wildcard is never discarded"
             return f"Discard of {action.tile} by seat {seat}: {why}"
-        if s.ting:
-            return f"Discard of {action.tile} by seat {seat}: 报听 locks the hand (BS-TING-3)"
         return f"Discard of {action.tile} by seat {seat} is not allowed now"
     if isinstance(action, (Peng, Gang)) and action.wild_tiles:
         wilds = "".join(t.notation for t in action.wild_tiles)
@@ -53,8 +51,6 @@ def why_illegal(
     if isinstance(action, Peng) and state.tile is not None:
         if state.phase is Phase.CLAIM and state.tile in s.pass_peng:
             return f"Peng of {state.tile} by seat {seat}: 过手碰, it declined it (PASSPENG-1)"
-        if s.ting:
-            return f"Peng by seat {seat}: no peng after 报听 (BS-TING-3)"
         return f"Peng of {state.tile} by seat {seat}: it needs two {state.tile} ({s.concealed})"
     if isinstance(action, Hu):
         if state.phase is not Phase.TURN and s.pass_hu and state.tile is not None:

@@ -67,7 +67,7 @@ class Phase(enum.Enum):
     """A phase of the variant's own (:class:`~mahjong_rules.engine.phases.OwnPhase`, named by
     :attr:`State.stage`): the seats in :attr:`State.claimants` answer at once."""
     TURN = "turn"
-    """The current seat holds 3k+2 tiles and must discard, kong, win or declare."""
+    """The current seat holds 3k+2 tiles and must discard, kong, win or act as the variant lets."""
     CLAIM = "claim"
     """Seats that may claim the last discard (hu, peng, gang) answer; others are not asked."""
     ROB = "rob"
@@ -97,8 +97,6 @@ class SeatState:
     """Its exposed and concealed melds (pengs and kongs), in the order made."""
     discards: tuple[Tile, ...] = ()
     """Every tile it discarded, in order, those others claimed included."""
-    ting: bool = False
-    """Declared 报听 (BS-TING-3: the hand is locked)."""
     pass_hu: bool = False
     """过手胡: it declined a win and may not win on a discard until the block lifts."""
     pass_hu_fan: int = -1

@@ -1,5 +1,5 @@
-"""A seat's turn: the actions it may take, and applying them — discard, kongs from the hand,
-报听 (Ting).
+"""A seat's turn: the actions it may take, and applying them — discard and kongs from the hand
+(a variant's own turn actions are its own hooks').
 
 Each transition builds its new state once where it can: a discard nobody may claim goes
 straight to the next seat's draw in one copy (:meth:`Turns._do_discard`).
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from mahjong_rules.counts import TileCounts, TileSet
-from mahjong_rules.engine.actions import Action, Discard, Gang, Ting
+from mahjong_rules.engine.actions import Action, Discard, Gang
 from mahjong_rules.engine.edit import (
     DISCARDED,
     DISCARDS,
@@ -21,7 +21,7 @@ from mahjong_rules.engine.edit import (
     pay,
     take,
 )
-from mahjong_rules.engine.events import Declared, Konged
+from mahjong_rules.engine.events import Konged
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.state import CLAIM, ROB, Phase, SeatState, State, remake, replace
 from mahjong_rules.melds import Meld, MeldKind
@@ -83,17 +83,6 @@ class Turns(Hooks):
             discards = tuple(row[tile.index] for tile in tiles)
         return (*out, *discards) if out else discards
 
-    def _do_ting(self, state: State, action: Ting) -> State:
-        """报听; declared on a hand whose self-draw win is on offer, it declines that win (the
-        declaration is the choice, as a discard would be, BS-TING-4): the 过手胡 block starts
-        now, and the seat's next draw (a kong's replacement, BS-TING-5) lifts it."""
-        seat = action.seat
-        seats = list(state.seats)
-        if self.declines_self_win(state, seat):
-            seats[seat] = replace(seats[seat], ting=True, pass_hu=True)
-        else:
-            seats[seat] = replace(seats[seat], ting=True)
-        return replace(state, seats=tuple(seats), events=(*state.events, Declared(seat)))
 
     def _do_discard(self, state: State, action: Discard, step: int) -> State:
         """The discard, then either the next seat's draw (nobody may claim the tile: one state
@@ -104,8 +93,8 @@ class Turns(Hooks):
         if self.discard_lifts_pass_hu(state, seat):
             pass_hu, pass_fan = False, -1
         elif self.declines_self_win(state, seat):
-            # BS-PASSHU-1, BS-TING-4: declining a self-draw (by this discard, or by having
-            # declared 报听 instead) blocks wins on discards until the next draw
+            # BS-PASSHU-1: declining a self-draw (by this discard, or by a choice the variant
+            # counts as declining it) blocks wins on discards until the next draw
             pass_hu = True
             pass_fan = max(pass_fan, self._declined_fan(state, seat, s.drawn, WinKind.SELF_DRAW))
         fields = s.__dict__.copy()

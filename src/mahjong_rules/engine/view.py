@@ -3,8 +3,8 @@
 A server sends each player :meth:`Rules.view(state, seat) <mahjong_rules.Rules.view>`, never the
 :class:`~mahjong_rules.State` itself: the state holds every concealed hand and the whole wall.
 A view holds the seat's own concealed tiles, what lies face up on the table (melds, discards,
-the hands of seats that have won and shown them, YS-END-1), what every seat has
-bought and declared, the payments so far, and the seat's own legal actions. It holds no other
+the hands of seats that have won and shown them), what the variant shows every seat of its
+own records, the payments so far, and the seat's own legal actions. It holds no other
 seat's concealed tile, no undrawn wall tile, no wall order and no seed. Of the variant's own
 records (:attr:`State.variant <mahjong_rules.engine.state.State.variant>`) it holds only what
 the variant shows every seat (:attr:`View.variant`) and this seat alone (:attr:`View.own_variant`).
@@ -63,8 +63,6 @@ class SeatView:
     discards: tuple[Tile, ...]
     """Every tile it discarded, in the order made, those others claimed included (a claimed
     discard is also in the claimer's meld; the events say which were claimed)."""
-    ting: bool
-    """Declared 报听 (BS-TING-1)."""
     won: bool
     """Whether it has won (in 血战, a seat that won leaves the hand: YS-END-1)."""
     hand: TileCounts | None = None
@@ -158,7 +156,6 @@ def _seat_view(s: SeatState, index: int, viewer: int, hide_kongs: bool) -> SeatV
         melds=melds,
         hidden_kongs=hidden,
         discards=s.discards,
-        ting=s.ting,
         won=s.won,
         hand=s.concealed if shown else None,
     )

@@ -21,6 +21,7 @@ from mahjong_rules.render.svg import (
     check_size,
     draw_melds,
 )
+from mahjong_rules.variants.baoshan.records import shows_declared
 from mahjong_rules.variants.yongshan.records import indicator_of
 
 __all__ = ["view_svg"]
@@ -42,7 +43,7 @@ def _label(view: View, seat: SeatView) -> list[str]:
         lines.append("庄 dealer")
     if seat.won:
         lines.append("胡 won")
-    if seat.ting:
+    if shows_declared(view, seat.seat):
         lines.append("报听 ready")
     bought = getattr(view.variant, "points", ())  # Baoshan's 买点, public once bought
     if bought and bought[seat.seat]:

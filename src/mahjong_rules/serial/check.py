@@ -206,7 +206,6 @@ def _check_seats(state: State, rules: Rules, path: str) -> None:
     holding = state.current if turn else None  # (after the deal, the dealer holds 14)
     ended = state.phase is Phase.ENDED or when is When.AT_END
     kinds = (1 << (34 if rules.honors else 27)) - 1  # the tile kinds of the game
-    declares = type(rules).can_declare is not Rules.can_declare  # the variant has 报听
     for index, seat in enumerate(state.seats):
         where = f"{path}.seats[{index}]"
         size = seat.tiles_count
@@ -238,8 +237,6 @@ def _check_seats(state: State, rules: Rules, path: str) -> None:
             fail(f"{where}.pass_hu_fan", "a declined win's fan is kept only while 过手胡 blocks")
         if seat.pass_hu_fan != -1 and not rules.tracks_declined_fan():
             fail(f"{where}.pass_hu_fan", "this room does not compare declined fan")
-        if seat.ting and not declares:
-            fail(f"{where}.ting", f"no seat declares 报听 (bàotīng) in {rules.name}")
         if any(t in wilds for t in seat.discards):
             fail(f"{where}.discards", "a wildcard is never discarded (YS-WILD-4)")
         for j, meld in enumerate(seat.melds):

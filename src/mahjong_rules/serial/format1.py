@@ -13,11 +13,12 @@ only it says what an old field means.
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
-from mahjong_rules.errors import SerializationError
+from mahjong_rules.errors import MahjongRulesError, SerializationError
 from mahjong_rules.tiles import Tile
 
 __all__ = ["OLD_FORMAT", "upgrade", "upgrades"]
@@ -193,3 +194,64 @@ def _state_indicator_and_ti(data: dict[str, JSON], variant: str | None) -> None:
 def _view_indicator(data: dict[str, JSON], variant: str | None) -> None:
     """A view's ``indicator`` into the view's record of what every seat sees."""
     _moved_indicator(data, variant, "YongshanView")
+# ---------------------------------------------------------------------- 报听 (Baoshan's record)
+
+
+@functools.lru_cache(maxsize=32)
+def _records_ting(variant: str | None) -> bool:
+    """Whether the room's variant keeps 报听 (bàotīng) in its own records since format 2: it
+    declares Baoshan's :class:`~mahjong_rules.variants.baoshan.records.BaoshanSeat`."""
+    from mahjong_rules.variants import get_variant
+    from mahjong_rules.variants.baoshan.records import BaoshanSeat
+
+    if variant is None:
+        return False
+    try:
+        return type(get_variant(variant)).seat_state_class is BaoshanSeat
+    except MahjongRulesError:
+        return False
+
+
+def _no_ting(value: JSON, variant: str | None, where: str) -> None:
+    if value is not False:
+        raise SerializationError(
+            f"{where}.ting: no seat declares 报听 (bàotīng) in {variant}, got {value!r}"
+        )
+
+
+@upgrades("SeatState")
+def _seat_ting(data: dict[str, JSON], variant: str | None) -> None:
+    """Format 1 kept 报听 as ``SeatState.ting``; Baoshan's seat record keeps it now."""
+    if "ting" not in data:
+        return
+    ting = data.pop("ting")
+    if _records_ting(variant):
+        record = data.get("variant")
+        data["variant"] = {**(record or {"type": "BaoshanSeat"}), "ting": ting}
+    else:
+        _no_ting(ting, variant, "SeatState")
+
+
+@upgrades("SeatView")
+def _seat_view_ting(data: dict[str, JSON], variant: str | None) -> None:
+    """A seat's view no longer says whether it declared (the view's record does): an
+    undeclared seat's ``ting`` goes; a declared one's is left for its :class:`View`'s
+    rewrite, which moves it (no other document can hold it)."""
+    if data.get("ting") is False:
+        del data["ting"]
+
+
+@upgrades("View")
+def _view_ting(data: dict[str, JSON], variant: str | None) -> None:
+    """Format 1 kept 报听 as each ``SeatView``'s ``ting``; the view's record of Baoshan's
+    (``BaoshanTable``, every seat's declaration) holds it now."""
+    seats = data.get("seats")
+    if not isinstance(seats, list):
+        return
+    ting = [s.pop("ting", False) if isinstance(s, dict) else False for s in seats]
+    if _records_ting(variant):
+        record = data.get("variant")
+        data["variant"] = {**(record or {"type": "BaoshanTable"}), "ting": ting}
+    else:
+        for value in ting:
+            _no_ting(value, variant, "View.seats[]")

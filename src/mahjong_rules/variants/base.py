@@ -32,7 +32,7 @@ import attrs
 
 from mahjong_rules.counts import TileSet
 from mahjong_rules.engine.action_ids import action_from_id, action_id, action_space
-from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Ting
+from mahjong_rules.engine.actions import Action, Discard, Gang, Hu
 from mahjong_rules.engine.choosing import Choosing
 from mahjong_rules.engine.claims import Claims
 from mahjong_rules.engine.draws import Draws
@@ -181,7 +181,7 @@ class Rules(Turns, Claims, Draws, Wins, Choosing):
 
         In a claim or rob window: ``Pass`` (declining a win this way is a declined win, with
         its 过手胡). In its turn: the discard of the tile it drew when that is legal;
-        otherwise (the dealer's first turn, after a peng, a locked 报听 hand or a drawn
+        otherwise (the dealer's first turn, after a peng, a hand declared and locked or a drawn
         wildcard) the first discard listed, which is the lowest tile; a turn with no discard
         listed (a forced choice such as YS-ALLWILD-1's win) takes the first action listed. In a
         phase of the variant's own: that phase's
@@ -377,8 +377,6 @@ class Rules(Turns, Claims, Draws, Wins, Choosing):
         if phase is TURN:
             if isinstance(action, Gang):
                 return self._do_gang_from_hand(state, action)
-            if isinstance(action, Ting):
-                return self._do_ting(state, action)
             if isinstance(action, Hu):
                 return self._self_draw_win(state, action.seat, forced=False)
         raise AssertionError(f"{action!r} was listed but has no transition")  # pragma: no cover

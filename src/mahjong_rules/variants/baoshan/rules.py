@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 import attrs
 
-from mahjong_rules.counts import TileCounts, TileSet
+from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.edit import after_peng, end_hand, record_wins
 from mahjong_rules.engine.events import Event, Paid, PaymentsCancelled
@@ -24,20 +24,21 @@ from mahjong_rules.engine.state import SeatState, State
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind, fan_to_points
-from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.baoshan.buying import Buying, BuyPoints, PointsBought
 from mahjong_rules.variants.baoshan.buying import bought as points_of
 from mahjong_rules.variants.baoshan.options import BaoshanOptions
 from mahjong_rules.variants.baoshan.patterns import score_baoshan
 from mahjong_rules.variants.baoshan.records import BaoshanSeat, BaoshanTable
-from mahjong_rules.variants.base import Rules
-from mahjong_rules.wins import is_win, winning_tiles
+from mahjong_rules.variants.baoshan.ting import Declared, Ting, TingHooks, ting_problem
+from mahjong_rules.wins import is_win
 from mahjong_rules.wins.detector import wait_mask
 
 __all__ = ["Baoshan"]
 
+_NEW_SEAT = BaoshanSeat()
 
-class Baoshan(Rules):
+
+class Baoshan(TingHooks):
     """保山麻将: 108 tiles (136 with 有风), peng and kong but no chow, immediate kong payments,
     过手胡 and 过手碰, forced wins in the last tiles, 报听, 买点 and 查叫 at a draw game."""
 
@@ -47,8 +48,8 @@ class Baoshan(Rules):
     options_class = BaoshanOptions
     options: BaoshanOptions
     phases: ClassVar[tuple[OwnPhase, ...]] = (Buying(),)
-    action_types: ClassVar[tuple[type[Action], ...]] = (BuyPoints,)
-    event_types: ClassVar[tuple[type[Event], ...]] = (PointsBought,)
+    action_types: ClassVar[tuple[type[Action], ...]] = (Ting, BuyPoints)
+    event_types: ClassVar[tuple[type[Event], ...]] = (Declared, PointsBought)
     seat_state_class: ClassVar[type | None] = BaoshanSeat
     public_view_class: ClassVar[type | None] = BaoshanTable
 
@@ -59,17 +60,13 @@ class Baoshan(Rules):
         """买点: most points a seat may buy in this room (BS-BUY-1; 0: no buying)."""
         return self.options.buy_cap
 
-    def public_variant_view(self, state: State) -> BaoshanTable:
-        """买点: every seat's points are public (BS-BUY-1)."""
-        return BaoshanTable(points=tuple(points_of(s) for s in state.seats))
-
     def refusal(self, state: State, action: Action) -> str | None:
         """买点 in words (BS-BUY-1): the points a seat may buy in this room."""
         if isinstance(action, BuyPoints) and state.stage == Buying.name:
             return f"BuyPoints by seat {action.seat}: points must be 0..{self.options.buy_cap}"
         return super().refusal(state, action)
 
-    def seat_state_problem(self, state: State, seat: int) -> str | None:
+    def _points_problem(self, state: State, seat: int) -> str | None:
         """买点 (BS-BUY-1): points within the room's cap, and none before the seat bought."""
         points = getattr(state.seats[seat].variant, "points", 0)
         if points.__class__ is not int:
@@ -90,20 +87,6 @@ class Baoshan(Rules):
         s = state.seats[seat]
         return s.drawn is None and state.discards_made == 0 and not self.options.dealer_dealt_win
 
-    def _declared_on_this_tile(self, state: State, seat: int) -> bool:
-        """BS-TING-2, BS-TING-4: the seat declared 报听 in this turn on the tiles it holds now (no
-        kong replacement drawn since), so it chose 报听 over the win these tiles offer. The
-        declaration sets the seat's 过手胡 block when it declines a win (the engine's 报听), and
-        its next draw lifts it: a seat in turn holds a block only from that, so a replacement
-        drawn after an allowed kong is a new tile (BS-TING-5), whether the seat konged before
-        declaring or after. Without a kong in the turn the draws tell it too (its first draw,
-        or the dealer's dealt 14), as in a state saved before the block began at the
-        declaration."""
-        s = state.seats[seat]
-        if not s.ting or s.discards:
-            return False
-        return s.pass_hu or s.draws == (0 if seat == state.dealer else 1)
-
     def self_win_allowed(self, state: State, seat: int) -> bool:
         """BS-END-1's option (the dealer's dealt 14), and BS-TING-2: in the declaring turn a
         seat chose 报听 over 胡 on the tiles of the declaration."""
@@ -121,6 +104,7 @@ class Baoshan(Rules):
     def __init__(self, options: BaoshanOptions | None = None, /, **kwargs: object) -> None:
         super().__init__(options, **kwargs)
         self._last_tiles = self.options.last_tiles
+        self._table = BaoshanTable((False,) * self.players, (0,) * self.players)  # nothing yet
 
     def win_forced(self, state: State) -> bool:
         """BS-LAST-1: fewer than N tiles left (N = 4, or 20 with 2 or 3 players)."""
@@ -145,83 +129,27 @@ class Baoshan(Rules):
     def score(self, ctx: WinContext) -> Breakdown | None:
         return score_baoshan(ctx, self.options)
 
-    # ------------------------------------------------------------------ 报听 (BS-TING-1..3)
+    # ------------------------------------------------------------------ its own records
 
-    def _ready(self, concealed: TileCounts) -> bool:
-        return bool(winning_tiles(concealed, honors=self.options.honors))
+    def new_seat_state(self, state: State, seat: int) -> Any:
+        """Nothing declared yet (one shared record: kept states hold no copy of their own)."""
+        if self.seat_state_class is BaoshanSeat:
+            return _NEW_SEAT
+        return super().new_seat_state(state, seat)  # a variant's own, deriving from Baoshan
 
-    def _declaring_turn(self, state: State, seat: int) -> bool:
-        """The seat's first turn, before its first discard: the turn of 来门报听 (BS-TING-1,
-        -2). Its only melds are then concealed kongs made in this turn (it claimed nothing)."""
-        s = state.seats[seat]
-        if s.discards or any(m.kind is not MeldKind.AN_GANG for m in s.melds):
-            return False
-        return seat != state.dealer or state.discards_made == 0
+    def seat_state_problem(self, state: State, seat: int) -> str | None:
+        """A seat's :class:`BaoshanSeat`: a declaration only where the room plays 报听, on a
+        hand that claimed nothing (BS-TING-1, -3); its 买点 points (BS-BUY-1)."""
+        return ting_problem(state, seat, self._bao_ting) or self._points_problem(state, seat)
 
-    def _dealer_declaring(self, state: State, seat: int) -> bool:
-        """The dealer in his first turn: his declaration is made with his first discard."""
-        return seat == state.dealer and self._declaring_turn(state, seat)
-
-    def can_declare(self, state: State, seat: int) -> bool:
-        """BS-TING-1, -2 (来门报听: "开局时庄家打一张就听牌或闲家开局就听牌可以报听 … 闲家摸牌才能
-        报听"). The dealer declares in his first turn if one discard leaves him ready; a
-        non-dealer declares in his first turn on the tile he drew if the tiles he held before
-        it are ready.
-
-        Reading: a concealed kong (暗杠) made in that turn before the declaration does not end
-        the turn of 来门报听, for either seat: the dealer's "打一张就听牌" is judged on the hand
-        the kong leaves (replacement included), and a non-dealer's "开局就听牌 … 摸牌" on the
-        kong's replacement, a draw, with the hand he holds without it (the seed sets no other
-        limit on the opening turn, and a kong made after declaring, BS-TING-3, reaches the
-        same hands). A declaration made on a complete hand declines that win (BS-TING-4)."""
-        if not self.options.bao_ting:
-            return False
-        s = state.seats[seat]
-        if s.ting or not self._declaring_turn(state, seat):
-            return False
-        if seat == state.dealer:
-            # BS-TING-1: the dealer declares with his first discard, which must leave him ready
-            return any(self._ready(s.concealed.remove(t)) for t in s.concealed.distinct())
-        if s.drawn is not None:
-            # BS-TING-2: a non-dealer declares on his draw if the tiles he held before are ready
-            return self._ready(s.concealed.remove(s.drawn))
-        return False
-
-    def discardable(self, state: State, seat: int) -> TileCounts | Iterable[Tile]:
-        s = state.seats[seat]
-        if not s.ting:
-            return s.concealed  # every kind held
-        if s.drawn is not None and not self._dealer_declaring(state, seat):
-            return TileSet._make(1 << s.drawn.index)  # BS-TING-3: the locked hand never changes
-        # the dealer's declaring discard must leave him ready (BS-TING-1), also after a kong in
-        # that turn: his hand locks with this discard (a kong made before declaring or after
-        # it reaches the same hands)
-        return TileSet(t for t in s.concealed.distinct() if self._ready(s.concealed.remove(t)))
-
-    def concealed_kong_allowed(self, state: State, seat: int, tile: Tile) -> bool:
-        """BS-TING-3: after 报听 (from the declaration on, in the declaring turn too) a concealed
-        kong only if the waits stay exactly the same; with ``bao_ting_kong="drawn"`` (default)
-        only of the tile just drawn, as its fourth copy, so no other tile enters the locked
-        hand. In the dealer's declaring turn the hand locks only with his declaring discard:
-        the hand left by the kong must wait exactly as one of his declaring discards would
-        leave it; under ``"drawn"`` the kong needs a drawn tile, so he makes it after
-        declaring only of a kong replacement (drawn after a kong made before declaring)."""
-        s = state.seats[seat]
-        if not s.ting:
-            return True
-        honors = self.options.honors
-        drawn = s.drawn
-        if self.options.bao_ting_kong == "drawn" and drawn is not tile:
-            return False
-        after = winning_tiles(s.concealed.remove(tile, 4), honors=honors)
-        if not after:
-            return False
-        if drawn is not None and not self._dealer_declaring(state, seat):
-            return after == winning_tiles(s.concealed.remove(drawn), honors=honors)
-        return any(
-            after == winning_tiles(s.concealed.remove(t), honors=honors)
-            for t in s.concealed.distinct()
-        )
+    def public_variant_view(self, state: State) -> Any:
+        """Every seat's declaration (BS-TING-1: 报听 is announced) and its 买点 points
+        (BS-BUY-1: public once bought)."""
+        if not self._bao_ting and not self.options.buy_cap:
+            return self._table
+        seats = state.seats
+        ting = tuple(s.variant.ting for s in seats) if self._bao_ting else self._table.ting
+        return BaoshanTable(ting, tuple(points_of(s) for s in seats))
 
     # ------------------------------------------------------------------ 十老头 (BS-WIN-3)
 
