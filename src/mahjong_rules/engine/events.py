@@ -97,7 +97,8 @@ class Konged(Event):
 
 @attrs.frozen
 class ConcealedKonged(Event):
-    """Another seat declared a 暗杠 whose tile the viewer may not see (BS-GANG-3): what
+    """Another seat declared a 暗杠 whose tile the viewer may not see (the variant's
+    ``hides_concealed_kongs``): what
     :class:`Konged` becomes in :func:`~mahjong_rules.engine.view.events_for`."""
 
     seat: int

@@ -51,17 +51,17 @@ class Hooks(WildHooks):
     aliases: ClassVar[tuple[str, ...]] = ()
     """Other names :func:`~mahjong_rules.variants.get_variant` finds it by."""
     name_zh: ClassVar[str] = ""
-    """The game's Chinese name, e.g. ``"保山麻将"``."""
+    """The game's Chinese name, the name players know it by."""
     options_class: ClassVar[type[Options]] = Options
     """The attrs class of the room's options."""
     win_ends_hand: ClassVar[bool] = True
-    """Whether the first win (or wins on one discard) ends the hand (Baoshan; not 血战). When
-    false, :meth:`settle_wins` decides when the hand ends and the engine plays on."""
+    """Whether the first win (or wins on one discard) ends the hand (not in 血战). When false,
+    :meth:`settle_wins` decides when the hand ends and the engine plays on."""
     max_suits: ClassVar[int] = 3
     """How many of the suits 万 筒 条 a winning hand may hold. Read by players and bots; the
     variant's :meth:`is_complete` is what enforces it."""
     hides_concealed_kongs: ClassVar[bool] = True
-    """Whether a 暗杠's tile is hidden from the other seats in their views (BS-GANG-3)."""
+    """Whether a 暗杠's tile is hidden from the other seats in their views."""
     action_types: ClassVar[tuple[type[Action], ...]] = ()
     """The variant's own actions: frozen attrs classes deriving from
     :class:`~mahjong_rules.engine.actions.Action`. Registering the variant registers them (for
@@ -225,7 +225,7 @@ class Hooks(WildHooks):
 
     def next_to_draw(self, state: State, seat: int) -> int:
         """The seat that draws after ``seat``'s turn or a window on its discard. Default: the
-        first seat after it in play order that has not won (SEAT-1, YS-END-1)."""
+        first seat after it in play order that has not won (SEAT-1; in 血战 a winner leaves)."""
         n = state.players
         nxt = (seat + 1) % n
         while state.seats[nxt].won:
@@ -247,9 +247,9 @@ class Hooks(WildHooks):
 
     def pick_claim(self, state: State, claims: Sequence[Action]) -> Action:
         """Which of several pengs / kongs of one discard happens (all asked seats have
-        answered; wins were settled first). Only asked when there are two or more. Default
-        (YS-CLAIM-1): one using no wildcard beats one using wildcards; then the first seat in
-        play order after the discarder."""
+        answered; wins were settled first). Only asked when there are two or more. Default:
+        one using no wildcard beats one using wildcards; then the first seat in play order
+        after the discarder."""
         n, discarder = state.players, state.current
         return min(
             claims, key=lambda a: (bool(getattr(a, "wild_tiles", ())), (a.seat - discarder) % n)
@@ -266,18 +266,18 @@ class Hooks(WildHooks):
         return state.seats[seat].pass_hu
 
     def discard_lifts_pass_hu(self, state: State, seat: int) -> bool:
-        """Whether a seat's own discard ends its 过手胡 block (Yongshan: yes). Default: no; a
-        draw, peng or kong always ends it."""
+        """Whether a seat's own discard ends its 过手胡 block. Default: no; a draw, peng or kong
+        always ends it."""
         return False
 
     def tracks_declined_fan(self) -> bool:
-        """Whether 过手胡 compares fan (YS-PASSHU-1), so a declined win is scored and its fan
-        kept in ``pass_hu_fan``. Default: no."""
+        """Whether 过手胡 compares fan, so a declined win is scored and its fan kept in
+        ``pass_hu_fan``. Default: no."""
         return False
 
     def declined_more(self, state: State, seat: int, how: WinKind) -> bool:
         """Whether ``seat``, blocked by 过手胡, may not win on the tile on offer because that
-        win scores no more fan than the most it declined (YS-PASSHU-1, before the cap)."""
+        win scores no more fan than the most it declined (before the cap)."""
         tile = state.tile
         assert tile is not None
         breakdown = self.score(self.win_context(state, seat, tile, how))
@@ -293,8 +293,8 @@ class Hooks(WildHooks):
         )
 
     def win_forced(self, state: State) -> bool:
-        """Whether every possible win is forced now (BS-LAST-1): claim windows then answer
-        ``Hu`` for the seats that can win. Default: no."""
+        """Whether every possible win is forced now (e.g. in the last tiles): claim windows then
+        answer ``Hu`` for the seats that can win. Default: no."""
         return False
 
     def discard_wins(self, state: State, seat: int, after: SeatState) -> bool:
@@ -346,7 +346,7 @@ class Hooks(WildHooks):
 
     def best_win(self, state: State, seat: int, how: WinKind) -> Breakdown | None:
         """The best win ``seat`` could make on any tile it waits on, scored as ``how``: the
-        "best possible win" of 查大叫 (BS-CHAJIAO-2) and 罚分 (YS-PENALTY-2). Default: every
+        "best possible win" a settlement of a drawn game may ask for (查叫). Default: every
         wait scored with :meth:`score_wait`; ``None`` if the seat is not ready."""
         best: Breakdown | None = None
         mask = self._wait_mask(state, seat)

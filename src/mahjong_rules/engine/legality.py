@@ -54,10 +54,10 @@ def why_illegal(
         return f"Peng of {state.tile} by seat {seat}: it needs two {state.tile} ({s.concealed})"
     if isinstance(action, Hu):
         if state.phase is not Phase.TURN and s.pass_hu and state.tile is not None:
-            return f"Hu by seat {seat}: 过手胡, a win declined since its draw (BS-PASSHU-1)"
+            return f"Hu by seat {seat}: 过手胡, a win declined since its draw"
         return f"Hu by seat {seat}: the hand is not complete ({s.concealed})"
     if isinstance(action, Gang):
         if state.tiles_left == 0:
-            return f"Gang by seat {seat}: no kong with an empty wall (BS-EMPTY-1)"
+            return f"Gang by seat {seat}: no kong with an empty wall"
         return f"Gang {action.kind.value} of {action.tile} by seat {seat} is not possible now"
     return f"{kind} by seat {seat} is not allowed now ({state.phase.value})"

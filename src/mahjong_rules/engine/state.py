@@ -100,11 +100,11 @@ class SeatState:
     pass_hu: bool = False
     """过手胡: it declined a win and may not win on a discard until the block lifts."""
     pass_hu_fan: int = -1
-    """Yongshan's 过手胡: the most fan it declined since the block began (-1: none)."""
+    """过手胡 comparing fan: the most fan it declined since the block began (-1: none)."""
     pass_peng: TileSet = _NO_KINDS
     """过手碰: tiles it declined to peng and may not peng until it next draws or claims."""
     won: bool = False
-    """It has won this hand (in Yongshan's 血战 it then leaves play, YS-END-1)."""
+    """It has won this hand (in 血战 it then leaves play)."""
     drawn: Tile | None = None
     """The tile drawn this turn (``None`` on the dealer's first turn and after a peng)."""
     turn_draws: tuple[Tile, ...] = ()
@@ -185,7 +185,7 @@ class State:
     """The seat in turn has taken, since its last draw, an action its variant allows once per
     draw: the variant's own transition sets it (with :func:`replace`), every draw clears it."""
     next_dealer: int | None = None
-    """Who deals next, once a rule has fixed it during the hand (YS-DEALER-1: the first win)."""
+    """Who deals next, once a rule has fixed it during the hand (e.g. at the first win)."""
     step: int = 0
     """How many actions the hand has taken (every :meth:`Rules.apply`; the engine's own moves,
     draws and forced wins, are not actions). Views carry it, so a late answer can be refused."""

@@ -93,7 +93,7 @@ class Turns(Hooks):
         if self.discard_lifts_pass_hu(state, seat):
             pass_hu, pass_fan = False, -1
         elif self.declines_self_win(state, seat):
-            # BS-PASSHU-1: declining a self-draw (by this discard, or by a choice the variant
+            # 过手胡: declining a self-draw (by this discard, or by a choice the variant
             # counts as declining it) blocks wins on discards until the next draw
             pass_hu = True
             pass_fan = max(pass_fan, self._declined_fan(state, seat, s.drawn, WinKind.SELF_DRAW))
@@ -146,9 +146,9 @@ class Turns(Hooks):
             state = replace(state, seats=tuple(seats), events=(*state.events, Konged(seat, meld)))
             return self._after_kong(state, seat, meld)
         if action.wild_tiles:
-            # a 补杠 that adds a wildcard cannot be robbed: only a natural tile can (YS-PAT-抢杠胡)
+            # a 补杠 that adds a wildcard cannot be robbed: only a natural tile can
             return self._complete_added_kong(state, action)
-        # 补杠: others may rob it first (BS-GANG-6); with nobody to ask, _resolve completes it
+        # 补杠: others may rob it first (抢杠胡); with nobody to ask, _resolve completes it
         return self._open_window(replace(state, pending=action), ROB, seat, tile)
 
     def _complete_added_kong(self, state: State, action: Gang) -> State:

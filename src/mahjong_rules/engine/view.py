@@ -10,7 +10,7 @@ records (:attr:`State.variant <mahjong_rules.engine.state.State.variant>`) it ho
 the variant shows every seat (:attr:`View.variant`) and this seat alone (:attr:`View.own_variant`).
 
 Events are filtered the same way (:func:`events_for`): another seat's draw comes without its
-tile, another seat's 暗杠 without its tiles (BS-GANG-3), and another seat's 过
+tile, another seat's 暗杠 without its tiles (where the variant hides them), and another seat's 过
 (pass) not at all, since it would tell that the seat could have claimed.
 
 What a view cannot hide by itself: while a claim window is open, every seat sees ``phase``
@@ -64,10 +64,10 @@ class SeatView:
     """Every tile it discarded, in the order made, those others claimed included (a claimed
     discard is also in the claimer's meld; the events say which were claimed)."""
     won: bool
-    """Whether it has won (in 血战, a seat that won leaves the hand: YS-END-1)."""
+    """Whether it has won (in 血战, a seat that won leaves the hand)."""
     hand: TileCounts | None = None
     """Its concealed tiles, when the viewer may see them: its own hand, or a hand shown on
-    winning (YS-END-1); ``None`` otherwise."""
+    winning (in 血战); ``None`` otherwise."""
 
 
 @attrs.frozen
@@ -112,9 +112,9 @@ class View:
     drawn: Tile | None
     """The tile the seat drew this turn, if any."""
     pass_hu: bool
-    """The seat's own 过手胡 block (BS-PASSHU-1)."""
+    """The seat's own 过手胡 block (a win declined: no win on a discard until it draws)."""
     pass_peng: TileSet
-    """The tiles the seat may not peng now (过手碰, BS-PASSPENG-1)."""
+    """The tiles the seat may not peng now (过手碰: declined until it draws or claims)."""
     seats: tuple[SeatView, ...]
     """Every seat, the viewer's own included, in seat order."""
     ledger: tuple[Payment, ...]
@@ -220,7 +220,7 @@ def events_for(
     """``events`` as ``seat`` may see them.
 
     Another seat's draw comes as ``Drew(seat, None)``; another seat's 暗杠 as
-    :class:`~mahjong_rules.engine.events.ConcealedKonged` (with ``hide_kongs``, BS-GANG-3);
+    :class:`~mahjong_rules.engine.events.ConcealedKonged` (with ``hide_kongs``);
     another seat's pass is left out. An event whose class is one of ``own_events`` (a
     variant's own, :attr:`~mahjong_rules.engine.event_hooks.EventHooks.event_types`) comes as
     ``event_for(event, seat)`` gives it, and not at all when that is ``None``. Everything

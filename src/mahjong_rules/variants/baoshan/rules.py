@@ -111,7 +111,8 @@ class Baoshan(TingHooks):
         return state.back - state.front < self._last_tiles
 
     # BS-EMPTY-1 is the engine's default: no kong once the wall is empty (turn_kongs and
-    # meld_claims offer none, as no replacement could be drawn)
+    # meld_claims offer none, as no replacement could be drawn); so are BS-PASSPENG-1 (过手碰,
+    # the engine's pass_peng) and BS-GANG-3's hidden tile (hides_concealed_kongs)
 
     def pass_hu_blocks(self, state: State, seat: int, how: WinKind) -> bool:
         """BS-PASSHU-1; with ``pass_hu="yongshan"`` a win worth more fan than any declined
