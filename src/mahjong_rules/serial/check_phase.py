@@ -23,7 +23,8 @@ def own_when(rules: Rules, state: State) -> When | None:
 def check_own_phase(state: State, rules: Rules, path: str) -> OwnPhase:
     """A CHOOSING state: its ``stage`` names one of the room's phases; the asked seats are
     distinct and in seat order; each answer is by an asked seat, one per seat, in seat order.
-    A phase before the deal is checked whole (:func:`_check_before_deal`). Returns the phase."""
+    The first phase before the deal is checked whole (against the fresh hand with its answers
+    applied). Returns the phase."""
     phase = next((p for p in rules.phases if p.name == state.stage), None)
     if phase is None:
         names = [p.name for p in rules.phases]
