@@ -10,7 +10,7 @@ from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Settled
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.phases import OwnPhase, When
-from mahjong_rules.engine.state import CHOOSING, ENDED, TURN, State, replace
+from mahjong_rules.engine.state import CHOOSING, ENDED, TURN, State, remake, replace
 from mahjong_rules.errors import OptionsError
 
 __all__ = ["Choosing"]
@@ -95,7 +95,10 @@ class Choosing(Hooks):
         opened = self._open_phase(state, phase.when, phase)
         if opened is not None:
             return opened
-        state = replace(state, stage=None, claimants=(), answers=())
+        fields = state.__dict__.copy()
+        fields.pop("stage", None)  # (no entry outside a phase: see State.stage)
+        fields.update(claimants=(), answers=(), cache={})
+        state = remake(State, fields)
         if phase.when is When.BEFORE_DEAL:
             return self._deal(state)
         if phase.when is When.AFTER_DEAL:

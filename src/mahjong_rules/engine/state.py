@@ -29,6 +29,12 @@ declaration of :class:`~mahjong_rules.engine.hooks.Hooks` giving the record's cl
 ``"seat_state_class"``). The serializer writes and reads such a field with the class the room's
 variant declares, never with a class a document names."""
 
+SPARSE = "sparse"
+"""The metadata key marking a field of :class:`State` that its ``__dict__`` holds only when
+it is not ``None`` (its ``None`` is the class's default): so that the many states that do not
+use it keep CPython's shared instance-dict keys (see :attr:`State.variant`). ``State`` takes
+such a field as a keyword; :func:`attrs.evolve` does not carry it (use :func:`replace`)."""
+
 _NO_TILES = TileCounts()
 _NO_KINDS = TileSet()
 
@@ -158,9 +164,6 @@ class State:
     variant's own: the seats it asks, in seat order)."""
     answers: tuple[Action, ...] = ()
     """Answers so far, sorted by seat (so the order they came in leaves no trace)."""
-    stage: str | None = None
-    """In the :attr:`Phase.CHOOSING` phase: the name of the variant's own phase that is open
-    (:attr:`~mahjong_rules.engine.phases.OwnPhase.name`); else ``None``."""
     forced: tuple[int, ...] = ()
     """Seats whose win in this window is forced (FLOW-4): answered Hu by the engine."""
     kong_chain: int = 0
@@ -198,6 +201,11 @@ class State:
     discard_win: int | None = None
     """In a claim window: the discarder, whose discard wins for itself unless another seat
     wins on the tile (a win made by discarding: the variant's ``discard_wins`` said so)."""
+    stage: str | None = attrs.field(init=False, metadata={SPARSE: True})
+    """In the :attr:`Phase.CHOOSING` phase: the name of the variant's own phase that is open
+    (:attr:`~mahjong_rules.engine.phases.OwnPhase.name`); else ``None``. Kept in the state's
+    ``__dict__`` only while it is set, like :attr:`variant` (``State`` takes it as the keyword
+    ``stage``)."""
     variant: Any = attrs.field(init=False, metadata={VARIANT_RECORD: "hand_state_class"})
     """The variant's own record of the hand: an instance of the room's
     :attr:`~mahjong_rules.engine.hooks.Hooks.hand_state_class` (a frozen attrs class), or
@@ -234,13 +242,18 @@ class State:
 
 
 State.variant = None  # the default of a state whose variant keeps no hand record
+State.stage = None  # the default of a state in no phase of the variant's own
 _attrs_init = State.__init__
 
 
-def _init(self: State, *args: Any, variant: Any = None, **kwargs: Any) -> None:
+def _init(
+    self: State, *args: Any, variant: Any = None, stage: str | None = None, **kwargs: Any
+) -> None:
     _attrs_init(self, *args, **kwargs)
     if variant is not None:  # (None: no entry, the class's default)
         self.__dict__["variant"] = variant
+    if stage is not None:
+        self.__dict__["stage"] = stage
 
 
 _signature = inspect.signature(_attrs_init)
@@ -248,6 +261,7 @@ _init.__signature__ = _signature.replace(  # type: ignore[attr-defined]
     parameters=[
         *_signature.parameters.values(),
         inspect.Parameter("variant", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Any),
+        inspect.Parameter("stage", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Any),
     ]
 )
 _init.__doc__ = _attrs_init.__doc__

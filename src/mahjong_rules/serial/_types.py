@@ -14,7 +14,7 @@ from mahjong_rules.engine.action_registry import (
     registered_events_by_name,
     reserve_type_names,
 )
-from mahjong_rules.engine.state import VARIANT_RECORD
+from mahjong_rules.engine.state import SPARSE, VARIANT_RECORD
 
 __all__ = [
     "RecordField",
@@ -72,7 +72,9 @@ def fields_of(cls: type) -> tuple[attrs.Attribute[Any], ...]:
     found = _FIELDS.get(cls)
     if found is None:
         found = _FIELDS[cls] = tuple(
-            f for f in attrs.fields(cls) if f.init or VARIANT_RECORD in f.metadata
+            f
+            for f in attrs.fields(cls)
+            if f.init or VARIANT_RECORD in f.metadata or SPARSE in f.metadata
         )
     return found
 
