@@ -7,9 +7,11 @@ copy of the registry, so the page and this test can never disagree on what the v
 
 from __future__ import annotations
 
+import doctest
 import random
 import re
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -77,3 +79,62 @@ def test_flow_the_pages_variant_plays_whole_hands(plain: Any, players: int) -> N
         assert from_dict(to_dict(state), type(state)) == state
         endings.add("win" if result.wins else "draw")
     assert endings == {"win", "draw"}
+
+
+@pytest.fixture
+def whole_page(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
+    """Every doctest example of the page run in order into one namespace, each output checked
+    as Sphinx checks it, with the page's variants registered in a copy of the registry."""
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
+    registry.rules_for.cache_clear()
+    text = PAGE.read_text(encoding="utf-8")
+    test = doctest.DocTestParser().get_doctest(text, {}, PAGE.name, str(PAGE), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test, clear_globs=False)
+    assert runner.failures == 0 and runner.tries > 50, (runner.failures, runner.tries)
+    yield test.globs  # (the doctest's own copy of the namespace)
+    registry.rules_for.cache_clear()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_flow2_the_pages_phase_plays_whole_hands_and_tells_no_secret(
+    whole_page: dict[str, Any], players: int
+) -> None:
+    """FLOW-1..3, issue 19: the page's own 定缺 phase (the ``choosing`` game, defined by the
+    page) played through whole random hands. Inside the phase: every asked seat is offered its
+    three suits, no view (nor its events) tells another seat's choice before the reveal, and
+    the answers in any order give one state; after it, every view shows every suit. Every state
+    reads back, every listed action applies, and each hand ends with payments summing to 0."""
+    rules = registry.get_variant("choosing", players=players)
+    declare, suits = whole_page["DeclareVoid"], whole_page["SUITS"]
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = rules.new_hand(seed=seed, dealer=seed % players)
+        assert state.phase is Phase.CHOOSING and state.stage == "void"
+        order = list(range(players))
+        rng.shuffle(order)
+        chosen = {seat: rng.choice(suits) for seat in order}
+        for k, seat in enumerate(order):
+            assert rules.legal_actions(state, seat) == tuple(declare(seat, s) for s in suits)
+            for viewer in range(players):
+                view = rules.view(state, viewer)
+                assert view.variant == whole_page["Voids"]()  # nothing public yet
+                own = chosen[viewer] if viewer in order[:k] else None
+                assert view.own_variant == whole_page["Void"](own)
+                told = [e for e in view.events if type(e).__name__ == "VoidDeclared"]
+                assert all(e.suit is None for e in told if e.seat != viewer)
+            check_state(state)
+            assert from_dict(to_dict(state), type(state)) == state
+            state = rules.apply(state, declare(seat, chosen[seat]))
+        revealed = tuple(chosen[seat] for seat in range(players))
+        again = rules.new_hand(seed=seed, dealer=seed % players)
+        for seat in sorted(order):  # another order, the same state
+            again = rules.apply(again, declare(seat, chosen[seat]))
+        assert again == state and state.phase is not Phase.CHOOSING
+        assert all(rules.view(state, v).variant.suits == revealed for v in range(players))
+        while not rules.is_over(state):
+            seat = rng.choice(sorted(rules.to_act(state)))
+            state = rules.apply(state, rng.choice(rules.legal_actions(state, seat)))
+        result = rules.result(state)
+        assert result is not None and sum(result.deltas) == 0
+        assert from_dict(to_dict(state), type(state)) == state
