@@ -10,8 +10,8 @@ from __future__ import annotations
 import doctest
 import random
 import re
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -121,7 +121,7 @@ def test_flow2_the_pages_phase_plays_whole_hands_and_tells_no_secret(
                 assert view.variant == whole_page["Voids"]()  # nothing public yet
                 own = chosen[viewer] if viewer in order[:k] else None
                 assert view.own_variant == whole_page["Void"](own)
-                told = [e for e in view.events if type(e).__name__ == "VoidDeclared"]
+                told: list[Any] = [e for e in view.events if type(e).__name__ == "VoidDeclared"]
                 assert all(e.suit is None for e in told if e.seat != viewer)
             check_state(state)
             assert from_dict(to_dict(state), type(state)) == state
