@@ -102,6 +102,8 @@ def test_pattern_pages_leave_out_what_every_pattern_overrides() -> None:
     assert sorted(pages) == [
         "mahjong_rules.variants.baoshan.patterns",
         "mahjong_rules.variants.baoshan.play_patterns",
+        "mahjong_rules.variants.sichuan.patterns",
+        "mahjong_rules.variants.sichuan.play_patterns",
         "mahjong_rules.variants.yongshan.patterns",
     ]
     for name, options in pages.items():
