@@ -4,9 +4,20 @@ so the variant is not registered).
 =================  =========================================================================
 ``options``        the room options, SICHUAN.md's options table (defaults: dcmshi's engine)
 ``patterns``       the scoring patterns, one class each (SC-PAT-*), and the fan cap (SC-CAP-1)
+``phases``         换三张 and 定缺, its own phases after the deal (SC-SWAP-1/2, SC-VOID-1/2)
+``actions``        their actions (``SwapTiles``, ``DeclareVoid``) and events
+``records``        its seat and hand records and views of them (SC-VIEW-1)
 =================  =========================================================================
 """
 
+from mahjong_rules.variants.sichuan.actions import (
+    AsideSet,
+    DeclareVoid,
+    SwapTiles,
+    TilesChosen,
+    TilesSwapped,
+    VoidDeclared,
+)
 from mahjong_rules.variants.sichuan.options import DEFAULT_FANS, SichuanOptions
 from mahjong_rules.variants.sichuan.patterns import (
     SichuanContext,
@@ -15,11 +26,31 @@ from mahjong_rules.variants.sichuan.patterns import (
     score_sichuan,
     sichuan_patterns,
 )
+from mahjong_rules.variants.sichuan.phases import SICHUAN_PHASES, Swapping, Voiding
+from mahjong_rules.variants.sichuan.records import (
+    SichuanHand,
+    SichuanOwn,
+    SichuanSeat,
+    SichuanTable,
+)
 
 __all__ = [
     "DEFAULT_FANS",
+    "SICHUAN_PHASES",
+    "AsideSet",
+    "DeclareVoid",
     "SichuanContext",
+    "SichuanHand",
     "SichuanOptions",
+    "SichuanOwn",
+    "SichuanSeat",
+    "SichuanTable",
+    "SwapTiles",
+    "Swapping",
+    "TilesChosen",
+    "TilesSwapped",
+    "VoidDeclared",
+    "Voiding",
     "plain_win",
     "score_dealt_win",
     "score_sichuan",

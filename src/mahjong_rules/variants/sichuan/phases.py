@@ -1,0 +1,187 @@
+"""Sichuan's two phases after the deal, on the engine's contract for a variant's own phases
+(:mod:`mahjong_rules.engine.phases`), in this order (:data:`SICHUAN_PHASES`):
+
+* :class:`Swapping` — 换三张 (huàn sān zhāng, SC-SWAP-1, SC-SWAP-2), in a room with
+  ``swap_three``: every seat chooses three tiles of one suit in secret; when all four have,
+  each passes its three in the hand's direction and takes the three passed to it.
+* :class:`Voiding` — 定缺 (dìng quē, SC-VOID-1, SC-VOID-2): every seat declares a suit void in
+  secret and sets one of its tiles of that suit aside face down (none when it holds none);
+  the four declarations take effect together. The void suits stay secret: each becomes
+  public when its seat's set-aside tile is turned up as its first discard (SC-VIEW-1,
+  :func:`~mahjong_rules.variants.sichuan.records.turned_up`; offering that discard is the
+  rules' part).
+
+The answers of both are listed in a stable order and compared as values (the three tiles of a
+swap are a sorted multiset), so that a server can offer them and check a client's answer
+against them. The records are :mod:`mahjong_rules.variants.sichuan.records`'.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable
+from typing import ClassVar
+
+import attrs
+
+from mahjong_rules.counts import TileCounts
+from mahjong_rules.engine.actions import Action
+from mahjong_rules.engine.hooks import Hooks
+from mahjong_rules.engine.phases import OwnPhase, When
+from mahjong_rules.engine.state import State, replace
+from mahjong_rules.tiles import Suit, Tile
+from mahjong_rules.variants.sichuan.actions import (
+    SUITS,
+    AsideSet,
+    DeclareVoid,
+    SwapTiles,
+    TilesChosen,
+    TilesSwapped,
+    VoidDeclared,
+)
+from mahjong_rules.variants.sichuan.records import (
+    DIRECTIONS,
+    SWAPPING,
+    VOIDING,
+    SichuanSeat,
+    swap_direction,
+)
+
+__all__ = ["SICHUAN_PHASES", "Swapping", "Voiding", "swap_answers", "void_answers"]
+
+
+def _by_suit(concealed: TileCounts) -> Counter[Suit]:
+    return Counter(tile.suit for tile in concealed)
+
+
+def swap_answers(seat: int, concealed: TileCounts) -> tuple[SwapTiles, ...]:
+    """Every three tiles of one suit ``seat`` could pass from ``concealed``, each multiset
+    once: by suit (万 筒 条), then in tile order (``1m1m2m`` before ``1m1m3m``)."""
+    out = []
+    for suit in SUITS:
+        kinds = [t for t in concealed.kinds() if t.suit is suit]
+        for combo in itertools.combinations_with_replacement(kinds, 3):
+            if all(combo.count(t) <= concealed.count(t) for t in set(combo)):
+                out.append(SwapTiles(seat, combo))
+    return tuple(out)
+
+
+def void_answers(seat: int, concealed: TileCounts) -> tuple[DeclareVoid, ...]:
+    """Every 定缺 ``seat`` could declare holding ``concealed`` (SC-VOID-1): by suit (万 筒 条),
+    one per kind of that suit it holds (the tile set aside), in tile order, or one with no
+    tile when it holds none of the suit."""
+    out = []
+    for suit in SUITS:
+        kinds = [t for t in concealed.kinds() if t.suit is suit]
+        out += [DeclareVoid(seat, suit, t) for t in kinds] or [DeclareVoid(seat, suit, None)]
+    return tuple(out)
+
+
+def _fewest(concealed: TileCounts, least: int) -> Suit:
+    """The suit held fewest times among those held at least ``least`` times (the first such
+    in the order 万 筒 条)."""
+    held = _by_suit(concealed)
+    return min((s for s in SUITS if held[s] >= least), key=lambda s: held[s])
+
+
+def _set_record(state: State, seat: int, **changes: object) -> State:
+    seats = list(state.seats)
+    mine = seats[seat]
+    seats[seat] = replace(mine, variant=attrs.evolve(mine.variant, **changes))
+    return replace(state, seats=tuple(seats))
+
+
+class Swapping(OwnPhase):
+    """换三张 (huàn sān zhāng, SC-SWAP-1): after the deal, in a room with ``swap_three``, every
+    seat chooses three tiles of one suit (the dealer from his 14); once all have, each passes
+    its three to the seat of the hand's direction (SC-SWAP-2,
+    :func:`~mahjong_rules.variants.sichuan.records.swap_direction`) and takes the three passed
+    to it. A seat sees only what it chose, gave and got."""
+
+    name: ClassVar[str] = SWAPPING
+    when: ClassVar[When] = When.AFTER_DEAL
+    answer_types: ClassVar[tuple[type[Action], ...]] = (SwapTiles,)
+
+    def asks(self, rules: Hooks, state: State) -> Iterable[int]:
+        """Every seat, in a room that swaps (option ``swap_three``); none otherwise."""
+        return range(state.players) if rules.options.swap_three else ()
+
+    def actions(self, rules: Hooks, state: State, seat: int) -> tuple[Action, ...]:
+        """:func:`swap_answers` of the seat's concealed tiles."""
+        return swap_answers(seat, state.seats[seat].concealed)
+
+    def default(self, rules: Hooks, state: State, seat: int) -> Action:
+        """The lowest three of the suit it holds fewest of, among those it holds three of
+        (ties: 万, then 筒, then 条): it breaks up the least."""
+        concealed = state.seats[seat].concealed
+        suit = _fewest(concealed, 3)
+        return next(a for a in swap_answers(seat, concealed) if a.tiles[0].suit is suit)
+
+    def answer(self, rules: Hooks, state: State, action: Action) -> State:
+        """The three tiles are kept in the seat's record (they stay in its hand until the
+        swap), and told to it alone
+        (:class:`~mahjong_rules.variants.sichuan.actions.TilesChosen`)."""
+        assert isinstance(action, SwapTiles)
+        state = _set_record(state, action.seat, chosen=action.tiles)
+        return replace(state, events=(*state.events, TilesChosen(action.seat, action.tiles)))
+
+    def resolve(self, rules: Hooks, state: State) -> State:
+        """Every seat passes its three in the hand's direction and takes the three passed to
+        it; the direction goes in the hand's record, and each seat is told what it gave and
+        got (:class:`~mahjong_rules.variants.sichuan.actions.TilesSwapped`)."""
+        direction = swap_direction(rules.options.swap_direction, state.wall)
+        step, n = DIRECTIONS[direction], state.players
+        chosen: list[tuple[Tile, ...]] = [s.variant.chosen for s in state.seats]
+        seats, events = [], []
+        for seat, mine in enumerate(state.seats):
+            got = chosen[(seat - step) % n]
+            concealed = mine.concealed - TileCounts(chosen[seat]) + TileCounts(got)
+            record: SichuanSeat = attrs.evolve(mine.variant, received=got)
+            seats.append(replace(mine, concealed=concealed, variant=record))
+            events.append(TilesSwapped(seat, direction, chosen[seat], got))
+        hand = attrs.evolve(state.variant, direction=direction)
+        return replace(state, seats=tuple(seats), variant=hand, events=(*state.events, *events))
+
+
+class Voiding(OwnPhase):
+    """定缺 (dìng quē, SC-VOID-1): after the swap every seat declares a suit void and sets one
+    of its tiles of that suit aside face down, or declares holding none of it; the four
+    declarations take effect together. The tile set aside stays among the seat's concealed
+    tiles, marked in its record (see :mod:`~mahjong_rules.variants.sichuan.records`), and
+    the void suit stays secret until that tile is turned up (SC-VIEW-1)."""
+
+    name: ClassVar[str] = VOIDING
+    when: ClassVar[When] = When.AFTER_DEAL
+    answer_types: ClassVar[tuple[type[Action], ...]] = (DeclareVoid,)
+
+    def actions(self, rules: Hooks, state: State, seat: int) -> tuple[Action, ...]:
+        """:func:`void_answers` of the seat's concealed tiles."""
+        return void_answers(seat, state.seats[seat].concealed)
+
+    def default(self, rules: Hooks, state: State, seat: int) -> Action:
+        """The suit it holds fewest of (ties: 万, then 筒, then 条), setting aside its lowest
+        tile of it (none when it holds none)."""
+        concealed = state.seats[seat].concealed
+        suit = _fewest(concealed, 0)
+        return next(a for a in void_answers(seat, concealed) if a.suit is suit)
+
+    def answer(self, rules: Hooks, state: State, action: Action) -> State:
+        """The suit and the tile are kept in the seat's record and told to it alone
+        (:class:`~mahjong_rules.variants.sichuan.actions.VoidDeclared`)."""
+        assert isinstance(action, DeclareVoid)
+        state = _set_record(state, action.seat, void=action.suit, aside=action.aside)
+        told = VoidDeclared(action.seat, action.suit, action.aside)
+        return replace(state, events=(*state.events, told))
+
+    def resolve(self, rules: Hooks, state: State) -> State:
+        """The declarations take effect (the hand's record says so) and the table sees who
+        set a tile aside face down
+        (:class:`~mahjong_rules.variants.sichuan.actions.AsideSet`); no suit is revealed."""
+        down = tuple(s.variant.aside is not None for s in state.seats)
+        hand = attrs.evolve(state.variant, voided=True)
+        return replace(state, variant=hand, events=(*state.events, AsideSet(down)))
+
+
+SICHUAN_PHASES: tuple[OwnPhase, ...] = (Swapping(), Voiding())
+"""Sichuan's own phases, in their order: 换三张, then 定缺 (both after the deal)."""
