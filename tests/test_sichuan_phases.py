@@ -260,8 +260,7 @@ def test_sc_swap_1_sc_void_1_action_ids() -> None:
         DeclareVoid(2, S, None),
         DeclareVoid(1, M, T("9m")),
     ):
-        rules = swapping
-        assert rules.action_from_id(action.seat, rules.action_id(action)) == action
+        assert swapping.action_from_id(action.seat, swapping.action_id(action)) == action
 
 
 # ------------------------------------------------------------------------ the answers
@@ -590,8 +589,9 @@ def _tampered(state: State, where: str, edit: Any) -> None:
 def test_sc_swap_1_sc_void_1_tampered_records_are_refused() -> None:
     """SC-SWAP-1, SC-SWAP-2, SC-VOID-1: a document whose records disagree with the phase or
     the wall is refused naming the record: a choice that is not the seat's answer, another
-    direction than the wall draws, a declaration not answered, a tile set aside of another
-    suit or not held, a turned-up tile before 定缺."""
+    direction than the wall draws, tiles received that the giver did not pass, a declaration
+    not answered (or lost), a tile set aside of another suit or not held, 定缺 in effect
+    while its phase is open."""
     cases = {name: state for name, _, state in _inside()}
     two, played = cases["swapping, two answers"], cases["played on"]
 
