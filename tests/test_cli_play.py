@@ -877,3 +877,15 @@ def test_a_reader_that_goes_away_is_not_an_error() -> None:
     proc.stdout.close()  # like head: read a little, then leave
     err = proc.stderr.read().decode()
     assert proc.wait() == 0 and "Traceback" not in err, err
+
+
+def test_a_pattern_of_a_game_not_registered_leaves_the_logs_glosses() -> None:
+    """SCORE-2 in the log: a pattern class of a game that is not registered (Sichuan's
+    清一色 "full flush", imported here) does not change what Baoshan's and Yongshan's logs call
+    theirs, whatever the import order."""
+    import mahjong_rules.variants.sichuan.patterns  # noqa: F401  (defines its own 清一色)
+    from mahjong_rules.cli import log
+
+    log._pattern_tables.cache_clear()
+    assert log.gloss("qing_yi_se") == "one suit"
+    assert log.pinyin("qing_yi_se") == "qīngyīsè"

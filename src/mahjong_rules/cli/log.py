@@ -81,13 +81,22 @@ the older ``中文 (pīnyīn), English gloss — ...``)."""
 
 @functools.cache
 def _pattern_tables() -> tuple[dict[str, str], dict[str, str]]:
-    """Every pattern's pinyin and English gloss by key (the first class found for a key)."""
+    """The pinyin and English gloss of the registered games' patterns by key (the first class
+    found for a key). Only patterns of a registered variant's package count: a module imported
+    for other reasons (a game not registered yet) must not change what a game's log says."""
+    from mahjong_rules.variants import registry
+
+    packages = tuple(
+        cls.__module__.rpartition(".")[0] + "." for cls in set(registry._REGISTRY.values())
+    )
     pinyins: dict[str, str] = {}
     glosses: dict[str, str] = {}
     todo: list[type[Pattern]] = [Pattern]
     while todo:
         cls = todo.pop()
         todo.extend(cls.__subclasses__())
+        if not cls.__module__.startswith(packages):
+            continue
         key, reading = cls.__dict__.get("key"), cls.__dict__.get("pinyin")
         if isinstance(key, str) and isinstance(reading, str):
             pinyins.setdefault(key, reading)
