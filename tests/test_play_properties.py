@@ -439,6 +439,7 @@ def check_result(
     n = state.players
     net = [0] * n
     for p in result.payments:
+        assert isinstance(p.payee, int), p  # a seat: Baoshan pays no pot
         assert 0 <= p.payer < n and 0 <= p.payee < n, p
         assert p.payer != p.payee, p
         assert isinstance(p.amount, int) and p.amount >= 0, p

@@ -378,6 +378,7 @@ def play_checked(rules: Rules, seed: int) -> tuple[State, list[str | None]]:
     assert result is not None
     net = [0] * rules.players
     for p in result.payments:
+        assert isinstance(p.payee, int), p  # a seat: this toy pays no pot
         net[p.payer] -= p.amount
         net[p.payee] += p.amount
     assert sum(result.deltas) == 0 and list(result.deltas) == net  # FLOW-5

@@ -693,7 +693,9 @@ def expected_payments(hand: Hand, state: State, result: HandResult) -> list[Paym
     penalties = [p for p in result.payments if p.reason is PaymentReason.PENALTY]
     if result.exhausted:
         expected, ready = model_penalties(model, state.seats)
-        got = Counter((p.payer, p.payee, p.amount) for p in penalties)
+        got = Counter(  # to seats: Yongshan pays no pot (a payment to it would be missing)
+            (p.payer, p.payee, p.amount) for p in penalties if isinstance(p.payee, int)
+        )
         assert got == expected, (
             f"罚分: engine has {sorted(got - expected)} more and {sorted(expected - got)} "
             "fewer than the rules"
@@ -721,6 +723,7 @@ def check_result(hand: Hand, state: State) -> HandResult:
     assert result.cancelled == ()
     net = [0] * n
     for p in result.payments:
+        assert isinstance(p.payee, int), p  # a seat: Yongshan pays no pot
         assert 0 <= p.payer < n and 0 <= p.payee < n and p.payer != p.payee, p
         assert isinstance(p.amount, int) and p.amount >= 0, p
         assert p.reason in (PaymentReason.WIN, PaymentReason.PENALTY), "no kong payments"

@@ -4,6 +4,9 @@ then every payment grouped per seat with its reason and counterparty, so the num
 Each payment appears twice, once under its payer (``-2  to seat 1``) and once under its payee
 (``+2  from seat 0``); a seat's lines sum to its ``delta``. A 罚分 (fáfēn) payment names its item
 when the rules can tell it: 花猪 (huāzhū, YS-PENALTY-1) or 查叫 (chájiào, YS-PENALTY-2).
+In a game with a penalty pot (罚池 fáchí, a payee that is no seat) a payment to it appears
+under its payer (``-48  to the pot``) and under the pot, which gets a row of the table and a
+section of its own, so the table's ``all`` row still nets to zero.
 
 >>> from mahjong_rules.engine.settlement import HandResult, Payment, PaymentReason
 >>> result = HandResult((), (Payment(0, 1, 2, PaymentReason.KONG, 1),), (-2, 2), 0)
@@ -22,7 +25,7 @@ from typing import Protocol, runtime_checkable
 
 from mahjong_rules.cli.common import signed
 from mahjong_rules.cli.human_text import Lang
-from mahjong_rules.engine.settlement import HandResult, Payment, PaymentReason
+from mahjong_rules.engine.settlement import POT, HandResult, Payment, PaymentReason
 from mahjong_rules.engine.state import State
 
 __all__ = ["Items", "payment_items", "payment_line", "reason_text", "settlement_lines"]
@@ -57,6 +60,8 @@ def payment_items(rules: object, state: State, result: HandResult, lang: Lang) -
     def item(payment: Payment) -> str | None:
         if payment.reason is not PaymentReason.PENALTY or not isinstance(rules, _SuitRules):
             return None
+        if payment.payee is POT:  # no 花猪 or 查叫 goes to the pot
+            return None
         if rules.holds_three_suits(state, payment.payer):
             key = "hua_zhu"
         elif result.ready.get(payment.payee) and not result.ready.get(payment.payer, True):
@@ -84,11 +89,14 @@ def reason_text(payment: Payment, lang: Lang, items: Items | None = None) -> str
 
 
 def payment_line(payment: Payment, lang: Lang = "en", items: Items | None = None) -> str:
-    """``seat 0 pays seat 1 1 (胡 win)`` (``座位 0 付给座位 1 1 分（胡牌）``)."""
+    """``seat 0 pays seat 1 1 (胡 win)`` (``座位 0 付给座位 1 1 分（胡牌）``); to the pot
+    ``seat 0 pays the pot 48 (罚分 penalty)`` (``座位 0 付给罚池 48 分（罚分）``)."""
     why = reason_text(payment, lang, items)
     if lang == "zh":
-        return f"座位 {payment.payer} 付给座位 {payment.payee} {payment.amount} 分（{why}）"
-    return f"seat {payment.payer} pays seat {payment.payee} {payment.amount} ({why})"
+        to = "罚池" if payment.payee is POT else f"座位 {payment.payee}"
+        return f"座位 {payment.payer} 付给{to} {payment.amount} 分（{why}）"
+    to = "the pot" if payment.payee is POT else f"seat {payment.payee}"
+    return f"seat {payment.payer} pays {to} {payment.amount} ({why})"
 
 
 _WORDS: dict[str, tuple[str, str]] = {
@@ -104,6 +112,9 @@ _WORDS: dict[str, tuple[str, str]] = {
     "seat": ("  seat {seat}: {delta}", "  座位 {seat}：{delta}"),
     "none": ("    no payments", "    无收支"),
     "to": ("    {amount:>3}  to seat {seat}: {why}", "    {amount:>3}  付给座位 {seat}：{why}"),
+    "to_pot": ("    {amount:>3}  to the pot: {why}", "    {amount:>3}  付给罚池：{why}"),
+    "pot": ("  pot 罚池: {delta}", "  罚池：{delta}"),
+    "pot_row": ("pot", "罚池"),
     "by": ("    {amount:>3}  from seat {seat}: {why}", "    {amount:>3}  收自座位 {seat}：{why}"),
     "cancelled": ("  cancelled: {what}", "  已取消：{what}"),
 }
@@ -138,7 +149,8 @@ def _table(result: HandResult, lang: Lang) -> list[str]:
     n = len(result.deltas)
     received, paid = [0] * n, [0] * n
     for p in result.payments:
-        received[p.payee] += p.amount
+        if p.payee is not POT:
+            received[p.payee] += p.amount
         paid[p.payer] += p.amount
     if lang == "zh":
         head = _word("head", lang).split(",")
@@ -155,7 +167,11 @@ def _table(result: HandResult, lang: Lang) -> list[str]:
     for seat in range(n):
         cells = [str(seat), str(received[seat]), str(paid[seat]), signed(result.deltas[seat])]
         lines.append("  ".join([row(cells), *notes[seat]]).rstrip())
-    total = [_word("all", lang), str(sum(received)), str(sum(paid)), signed(sum(result.deltas))]
+    pot = result.pot
+    if any(p.payee is POT for p in result.payments):
+        lines.append(row([_word("pot_row", lang), str(pot), "0", signed(pot)]))
+    total = [_word("all", lang), str(sum(received) + pot), str(sum(paid))]
+    total.append(signed(sum(result.deltas) + pot))
     lines.append(row(total))
     return lines
 
@@ -181,10 +197,18 @@ def settlement_lines(
             lines.append(_word("none", lang))
         for p in mine:
             why = reason_text(p, lang, items)
-            if p.payer == seat:
+            if p.payee is POT:
+                lines.append(_word("to_pot", lang, amount=f"-{p.amount}", why=why))
+            elif p.payer == seat:
                 lines.append(_word("to", lang, amount=f"-{p.amount}", seat=p.payee, why=why))
             else:
                 lines.append(_word("by", lang, amount=f"+{p.amount}", seat=p.payer, why=why))
+    to_pot = [p for p in result.payments if p.payee is POT]
+    if to_pot:
+        lines.append(_word("pot", lang, delta=signed(result.pot)))
+    for p in to_pot:
+        why = reason_text(p, lang, items)
+        lines.append(_word("by", lang, amount=f"+{p.amount}", seat=p.payer, why=why))
     if result.cancelled:
         what = ("；" if lang == "zh" else "; ").join(
             payment_line(p, lang, items) for p in result.cancelled

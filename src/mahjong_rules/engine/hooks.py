@@ -60,6 +60,10 @@ class Hooks(WildHooks):
     max_suits: ClassVar[int] = 3
     """How many of the suits 万 筒 条 a winning hand may hold. Read by players and bots; the
     variant's :meth:`is_complete` is what enforces it."""
+    pays_pot: ClassVar[bool] = False
+    """Whether the room pays 罚分 to the pot (:data:`~mahjong_rules.engine.settlement.POT`, no
+    seat), at the end or at once (:meth:`kong_payments` may add one, ref 0). Documents of a room
+    that does not are refused for a payment to it."""
     hides_concealed_kongs: ClassVar[bool] = True
     """Whether a 暗杠's tile is hidden from the other seats in their views."""
     action_types: ClassVar[tuple[type[Action], ...]] = ()

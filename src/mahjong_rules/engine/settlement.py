@@ -1,16 +1,33 @@
-"""Payments and hand results (FLOW-5): every payment is between two seats and says why."""
+"""Payments and hand results (FLOW-5): every payment is made by a seat, says why, and goes to
+another seat or, in a game that has one, to the pot (:data:`POT`): a penalty pot that is no
+seat. A hand's payments sum to zero with the pot counted: ``sum(result.deltas) + result.pot``
+is 0."""
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
+from typing import Final
 
 import attrs
 
 from mahjong_rules.scoring import Breakdown, WinKind
 from mahjong_rules.tiles import Tile
 
-__all__ = ["HandResult", "Payment", "PaymentReason", "WinRecord", "deltas_of"]
+__all__ = ["POT", "HandResult", "Payment", "PaymentReason", "Pot", "WinRecord", "deltas_of"]
+
+
+class Pot(enum.Enum):
+    """The payee that is no seat: a pot the rules pay penalties into, which nobody collects
+    during the hand. Its one member is :data:`POT`; a game pays it only if its rules declare
+    :attr:`~mahjong_rules.engine.hooks.Hooks.pays_pot`."""
+
+    POT = "pot"
+    """The pot (written ``"pot"`` in documents, where a seat is a number)."""
+
+
+POT: Final = Pot.POT
+"""The pot as a payee: ``Payment(2, POT, 48, PaymentReason.PENALTY)``."""
 
 
 class PaymentReason(enum.Enum):
@@ -28,13 +45,13 @@ class PaymentReason(enum.Enum):
 
 @attrs.frozen
 class Payment:
-    """``payer`` pays ``amount`` to ``payee`` for ``reason``; ``ref`` ties kong payments to
-    their kong (so a later rule can cancel exactly those)."""
+    """``payer`` pays ``amount`` to ``payee`` (a seat, or :data:`POT`) for ``reason``; ``ref``
+    ties kong payments to their kong (so a later rule can cancel exactly those)."""
 
     payer: int
     """The seat that pays."""
-    payee: int
-    """The seat that is paid."""
+    payee: int | Pot
+    """The seat that is paid, or :data:`POT`: the pot (a penalty that goes to no seat)."""
     amount: int
     """How many points change hands."""
     reason: PaymentReason
@@ -67,11 +84,13 @@ class WinRecord:
 
 
 def deltas_of(payments: Iterable[Payment], players: int) -> tuple[int, ...]:
-    """Per-seat net of a list of payments (sums to zero by construction)."""
+    """Per-seat net of a list of payments, seats only: it sums to zero but for what the pot
+    received (a payment to :data:`POT` counts for its payer alone)."""
     out = [0] * players
     for p in payments:
         out[p.payer] -= p.amount
-        out[p.payee] += p.amount
+        if p.payee is not POT:
+            out[p.payee] += p.amount
     return tuple(out)
 
 
@@ -85,7 +104,7 @@ class HandResult:
     """Every payment that stands, kong payments included (cancelled ones are in
     ``cancelled``)."""
     deltas: tuple[int, ...]
-    """Each seat's net gain (negative: a loss); they sum to 0."""
+    """Each seat's net gain (negative: a loss); with :attr:`pot` they sum to 0."""
     next_dealer: int
     """Who deals the next hand (the variant's rule, applied when it settles the hand)."""
     exhausted: bool = False
@@ -95,6 +114,12 @@ class HandResult:
     game: 黄庄)."""
     ready: Mapping[int, bool] = attrs.field(factory=dict)
     """At a 流局: which seats were ready (听牌) when 查叫 checked them."""
+
+    @property
+    def pot(self) -> int:
+        """What the pot received in the hand: the sum of the payments to :data:`POT` (0 in a
+        game without a pot), so that ``sum(deltas) + pot == 0``."""
+        return sum(p.amount for p in self.payments if p.payee is POT)
 
     @property
     def winners(self) -> tuple[int, ...]:

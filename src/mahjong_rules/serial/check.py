@@ -80,7 +80,7 @@ def check_state(state: State, path: str = "state") -> None:
     aside = _check_deal(state, rules, path)
     _check_phase(state, rules, path)
     _check_seats(state, rules, path)
-    check_payments(state, path)
+    check_payments(state, rules, path)
     check_win_records(state, path)  # the ledger's check reads each win's seats
     check_ledger(state, rules, path)
     check_wins(state, rules, path)

@@ -1,5 +1,6 @@
 """The payments, wins and result of :func:`~mahjong_rules.serial.check_state`: payments of at
-least 1 point between two seats; a ledger that holds exactly the payments of the kongs on the
+least 1 point between two seats, or a seat's 罚分 (fáfēn) to the pot where the room's variant
+declares one (``pays_pot``); a ledger that holds exactly the payments of the kongs on the
 table and (where a win does not end the hand, 血战 xuèzhàn) of the wins so far; one win per
 seat, from another seat unless self-drawn; and a result whose deltas are its payments' net.
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from mahjong_rules.engine.settlement import Payment, PaymentReason, deltas_of
+from mahjong_rules.engine.settlement import POT, Payment, PaymentReason, Pot, deltas_of
 from mahjong_rules.engine.state import Phase, State, replace
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.scoring import Breakdown, WinKind, fan_to_points
@@ -23,9 +24,10 @@ if TYPE_CHECKING:
 __all__ = ["check_breakdown", "check_ledger", "check_payments", "check_win_records", "check_wins"]
 
 
-def check_payments(state: State, path: str) -> None:
-    """Every payment of the ledger and of the result: between two seats of the table, of 1
-    point or more, with a kong's ref (``1 .. next_ref - 1``) exactly when it pays a kong."""
+def check_payments(state: State, rules: Rules, path: str) -> None:
+    """Every payment of the ledger and of the result: from a seat of the table to another, or
+    a 罚分 to the pot (only in a room whose variant ``pays_pot``), of 1 point or more, with a
+    kong's ref (``1 .. next_ref - 1``) exactly when it pays a kong."""
     payments: list[tuple[str, Any]] = [
         (f"{path}.ledger[{i}]", p) for i, p in enumerate(state.ledger)
     ]
@@ -36,8 +38,14 @@ def check_payments(state: State, path: str) -> None:
                 (f"{path}.result.{name}[{i}]", p) for i, p in enumerate(getattr(result, name))
             )
     for where, payment in payments:
-        for name in ("payer", "payee"):
-            seat_of(getattr(payment, name), state.players, f"{where}.{name}")
+        seat_of(payment.payer, state.players, f"{where}.payer")
+        if payment.payee is POT:
+            if not rules.pays_pot:
+                fail(f"{where}.payee", f"{rules.name or 'this room'} pays nothing to the pot")
+            if payment.reason is not PaymentReason.PENALTY:
+                fail(f"{where}.reason", f"only 罚分 goes to the pot, not {payment.reason.value}")
+        else:
+            seat_of(payment.payee, state.players, f"{where}.payee")
         if payment.payer == payment.payee:
             fail(where, f"seat {payment.payer} pays itself")
         if payment.amount < 1:
@@ -49,16 +57,20 @@ def check_payments(state: State, path: str) -> None:
 
 def check_ledger(state: State, rules: Rules, path: str) -> None:
     """The ledger holds exactly the payments of the kongs on the table (a ref each, in the
-    order made) and, where a win does not end the hand (血战), those of the wins so far; at the
-    end each of its payments is paid or cancelled."""
+    order made) and, where a win does not end the hand (血战), those of the wins so far; a 罚分
+    to the pot may stand in it at any time (a kong's hook may fine its maker); at the end each
+    of its payments is paid or cancelled."""
     kongs = [(i, m) for i, s in enumerate(state.seats) for m in s.melds if m.is_kong]
     robbed = _robbed_at_the_end(state, rules)
     if robbed is not None:  # a kong that stands, but was never completed: no ref, no money
         kongs = [(i, m) for i, m in kongs if (i, m.kind, m.tile) != robbed]
     if state.next_ref != len(kongs) + 1:
         fail(f"{path}.next_ref", f"{len(kongs)} kongs on the table make it {len(kongs) + 1}")
-    expected: Counter[tuple[int, int, int, PaymentReason]] = Counter(
-        _key(p) for seat, meld in kongs for p in rules.kong_payments(state, seat, meld, 1)
+    expected: Counter[tuple[int, int | Pot, int, PaymentReason]] = Counter(
+        _key(p)
+        for seat, meld in kongs
+        for p in rules.kong_payments(state, seat, meld, 1)
+        if p.reason in (PaymentReason.KONG, PaymentReason.WIN)  # not a 罚分 to the pot
     )
     if not rules.win_ends_hand:
         won = [False] * state.players
@@ -75,11 +87,15 @@ def check_ledger(state: State, rules: Rules, path: str) -> None:
         expected.update(_key(p) for w in state.wins for p in rules.win_payments(state, w))
     if paid != expected:
         fail(f"{path}.ledger", "its payments are not those of the kongs and wins on the table")
-    payees: dict[int, int] = {}
+    payees: dict[int, int | Pot] = {}
     for i, payment in enumerate(state.ledger):
         if payees.setdefault(payment.ref, payment.payee) != payment.payee and payment.ref:
             fail(f"{path}.ledger[{i}].ref", "one kong's payments go to one seat")
-    others = [p for p in state.ledger if p.reason not in (PaymentReason.KONG, PaymentReason.WIN)]
+    others = [  # a 罚分 to the pot is paid when the rules fine it, at once or at the end
+        p
+        for p in state.ledger
+        if p.reason not in (PaymentReason.KONG, PaymentReason.WIN) and p.payee is not POT
+    ]
     if others and state.phase is not Phase.ENDED:
         fail(f"{path}.ledger", f"a {others[0].reason.value} payment is made at the end only")
     result = state.result
@@ -101,7 +117,7 @@ def _robbed_at_the_end(state: State, rules: Rules) -> tuple[int, MeldKind, Tile]
     return last.from_seat, MeldKind.BU_GANG, last.tile
 
 
-def _key(payment: Payment) -> tuple[int, int, int, PaymentReason]:
+def _key(payment: Payment) -> tuple[int, int | Pot, int, PaymentReason]:
     return payment.payer, payment.payee, payment.amount, payment.reason
 
 

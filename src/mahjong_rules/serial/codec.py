@@ -6,7 +6,8 @@ against the same type, so a document cannot smuggle in a value of another type:
 * ``int``, ``str``, ``bool``, ``None`` as themselves (a ``bool`` is never taken for an ``int``);
 * :class:`~mahjong_rules.Tile` as its notation (``"5m"``); :class:`~mahjong_rules.TileCounts` and
   :class:`~mahjong_rules.TileSet` as one-line notation (``"1155m789s"``);
-* enums by their value (``"self_draw"``); tuples and frozensets as lists; mappings as lists of
+* enums by their value (``"self_draw"``), in a union too (a payment's payee, ``int | Pot``: a
+  seat's number or ``"pot"``); tuples and frozensets as lists; mappings as lists of
   ``[key, value]`` pairs (JSON object keys could only be strings);
 * attrs classes (actions, events, melds, payments, results, states, views...) as objects with a
   ``"type"`` naming the class, which must be the declared class or one of its subclasses;
@@ -200,6 +201,11 @@ def decode(data: JSON, tp: Any, path: str) -> Any:
                 return data
             if member is bytes and isinstance(data, dict):
                 return _decode_bytes(data, path)
+            if data.__class__ is str and isinstance(member, enum.EnumMeta):  # int | Pot
+                values: list[enum.Enum] = list(member)
+                for value in values:
+                    if value.value == data:
+                        return value
         raise _bad(path, f"expected one of {_names(members)}", data)
     if tp is type(None):
         if data is not None:
