@@ -81,9 +81,10 @@ the older ``中文 (pīnyīn), English gloss — ...``)."""
 
 @functools.cache
 def _pattern_tables() -> tuple[dict[str, str], dict[str, str]]:
-    """The pinyin and English gloss of the registered games' patterns by key (the first class
-    found for a key). Only patterns of a registered variant's package count: a module imported
-    for other reasons (a game not registered yet) must not change what a game's log says."""
+    """The pinyin and English gloss of the patterns by key (the first class found for a key):
+    the library's own (``mahjong_rules.scoring``), a plugin's, and those of the registered
+    games; a game of the library's that is not registered (yet), whose module was imported for
+    other reasons, must not change what another game's log says."""
     from mahjong_rules.variants import registry
 
     packages = tuple(
@@ -95,8 +96,9 @@ def _pattern_tables() -> tuple[dict[str, str], dict[str, str]]:
     while todo:
         cls = todo.pop()
         todo.extend(cls.__subclasses__())
-        if not cls.__module__.startswith(packages):
-            continue
+        module = cls.__module__
+        if module.startswith("mahjong_rules.variants.") and not module.startswith(packages):
+            continue  # a shipped game's module that is not registered (yet)
         key, reading = cls.__dict__.get("key"), cls.__dict__.get("pinyin")
         if isinstance(key, str) and isinstance(reading, str):
             pinyins.setdefault(key, reading)
