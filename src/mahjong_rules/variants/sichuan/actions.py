@@ -158,6 +158,8 @@ class TilesChosen(Event):
     """The three tiles (its own seat only)."""
 
     def seen_by(self, seat: int) -> TilesChosen:
+        """The event as ``seat`` sees it: whole for the seat that chose, without the tiles for the
+        others (SC-VIEW-1)."""
         return self if seat == self.seat else TilesChosen(self.seat, None)
 
 
@@ -177,6 +179,8 @@ class TilesSwapped(Event):
     """The three passed to it (its own seat only)."""
 
     def seen_by(self, seat: int) -> TilesSwapped:
+        """The event as ``seat`` sees it: whole for its own seat, without the tiles given and
+        received for the others (SC-VIEW-1)."""
         return self if seat == self.seat else TilesSwapped(self.seat, self.direction, None, None)
 
 
@@ -194,6 +198,8 @@ class VoidDeclared(Event):
     """The tile it set aside, ``None`` when it holds none of the suit (its own seat only)."""
 
     def seen_by(self, seat: int) -> VoidDeclared:
+        """The event as ``seat`` sees it: whole for the declaring seat, without the suit and the
+        set-aside tile for the others (SC-VIEW-1)."""
         return self if seat == self.seat else VoidDeclared(self.seat, None, None)
 
 
