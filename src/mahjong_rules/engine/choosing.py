@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Settled
 from mahjong_rules.engine.hooks import Hooks
-from mahjong_rules.engine.phases import OwnPhase, When
+from mahjong_rules.engine.phases import OwnPhase, When, open_phase
 from mahjong_rules.engine.state import CHOOSING, ENDED, TURN, State, remake, replace
 from mahjong_rules.errors import OptionsError
 
@@ -54,9 +54,9 @@ class Choosing(Hooks):
 
     def _own_phase(self, state: State) -> OwnPhase:
         """The open phase of a CHOOSING state (its ``stage`` names it)."""
-        for phase in self.phases:
-            if phase.name == state.stage:
-                return phase
+        phase = open_phase(self, state)
+        if phase is not None:
+            return phase
         raise AssertionError(f"no phase {state.stage!r}")  # pragma: no cover (checked on read)
 
     def _open_phase(self, state: State, when: When, after: OwnPhase | None = None) -> State | None:

@@ -28,7 +28,7 @@ Hooks = Any
 """The room's rules (a :class:`~mahjong_rules.engine.hooks.Hooks`, which lists the phases:
 named loosely here, since that module imports this one)."""
 
-__all__ = ["OwnPhase", "When"]
+__all__ = ["OwnPhase", "When", "open_phase"]
 
 
 class When(enum.Enum):
@@ -105,3 +105,16 @@ class OwnPhase:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+def open_phase(rules: Hooks, state: State) -> OwnPhase | None:
+    """The phase of the variant's own that ``state`` is in (its ``stage`` names it), or
+    ``None`` outside one (or for a stage that names none of the room's phases)."""
+    stage = state.stage
+    if stage is None:
+        return None
+    phases: tuple[OwnPhase, ...] = rules.phases
+    for phase in phases:
+        if phase.name == stage:
+            return phase
+    return None

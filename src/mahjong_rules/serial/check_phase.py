@@ -3,7 +3,7 @@ on reading it, and the deal a checked state is compared with."""
 
 from __future__ import annotations
 
-from mahjong_rules.engine.phases import OwnPhase, When
+from mahjong_rules.engine.phases import OwnPhase, When, open_phase
 from mahjong_rules.engine.state import Phase, State, replace
 from mahjong_rules.serial.check_fields import fail
 from mahjong_rules.tiles import Tile
@@ -17,7 +17,8 @@ def own_when(rules: Rules, state: State) -> When | None:
     stage naming no phase: :func:`check_own_phase` refuses that)."""
     if state.phase is not Phase.CHOOSING:
         return None
-    return next((p.when for p in rules.phases if p.name == state.stage), None)
+    phase = open_phase(rules, state)
+    return None if phase is None else phase.when
 
 
 def check_own_phase(state: State, rules: Rules, path: str) -> OwnPhase:
@@ -25,7 +26,7 @@ def check_own_phase(state: State, rules: Rules, path: str) -> OwnPhase:
     distinct and in seat order; each answer is by an asked seat, one per seat, in seat order.
     The first phase before the deal is checked whole (against the fresh hand with its answers
     applied). Returns the phase."""
-    phase = next((p for p in rules.phases if p.name == state.stage), None)
+    phase = open_phase(rules, state)
     if phase is None:
         names = [p.name for p in rules.phases]
         fail(f"{path}.stage", f"{rules.name} has no phase {state.stage!r} (its phases: {names})")
@@ -83,7 +84,8 @@ def dealt_start(rules: Rules, wall: tuple[Tile, ...], dealer: int) -> State:
     with their defaults (what the deal is compared with does not depend on those answers)."""
     state = rules.new_hand(wall=wall, dealer=dealer)
     while state.phase is Phase.CHOOSING and state.result is None:
-        phase = next(p for p in rules.phases if p.name == state.stage)
+        phase = open_phase(rules, state)
+        assert phase is not None
         if phase.when is not When.BEFORE_DEAL:
             break
         seat = min(rules.to_act(state))

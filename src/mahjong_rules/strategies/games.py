@@ -73,7 +73,7 @@ from hypothesis.errors import InvalidArgument
 
 from mahjong_rules.bots import Bot, GreedyBot, RandomBot
 from mahjong_rules.engine.actions import Action
-from mahjong_rules.engine.phases import When
+from mahjong_rules.engine.phases import When, open_phase
 from mahjong_rules.engine.settlement import HandResult
 from mahjong_rules.engine.state import Phase, State
 from mahjong_rules.errors import UnknownVariantError
@@ -145,7 +145,9 @@ def _given_answers(draw: st.DrawFn, rules: Rules, seed: int, dealer: int) -> tup
 
 def _opens(rules: Rules, state: State) -> When:
     """When the open phase of a CHOOSING state opened."""
-    return next(p.when for p in rules.phases if p.name == state.stage)
+    phase = open_phase(rules, state)
+    assert phase is not None
+    return phase.when
 
 
 def _deal(draw: st.DrawFn, rules: Rules, ongoing: bool) -> tuple[HandRecord, State]:
