@@ -3,7 +3,10 @@ toy Baoshan subclass, declared in the variant's ``action_types`` and known to do
 text notation and the action ids only while the variant is registered.
 
 The toy variant is registered in a copy of the registry, inside a fixture that restores it, so
-no other test sees it.
+no other test sees it. Its class and verbs (``ToyVoid``, ``toy_void``, ``报缺``, ``缺门``) and the
+toy 换三张's (``toy_swap``, ``换牌``) are the toys' own: Sichuan's ``DeclareVoid`` and
+``SwapTiles`` (verbs ``void``, ``定缺``, ``缺``, ``swap``, ``换三张``, ``换``) are registered with
+that game, and a taken class name or verb is refused.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import pytest
 
 from mahjong_rules import BuyPoints, Discard, Tile, get_variant
 from mahjong_rules.engine.action_ids import action_from_id, action_id, action_space, id_sections
+from mahjong_rules.engine.action_registry import variant_actions
 from mahjong_rules.engine.actions import Action, action_type, parse_action
 from mahjong_rules.engine.state import State
 from mahjong_rules.engine.view import View
@@ -40,17 +44,17 @@ VOID_SUITS = (Suit.MAN, Suit.PIN, Suit.SOU)
 
 
 @attrs.frozen
-class DeclareVoid(Action):
+class ToyVoid(Action):
     """定缺 (dìngquē): ``seat`` declares the suit it will not win with (万, 筒 or 条)."""
 
     suit: Suit
-    verb: ClassVar[str] = "void"
-    verb_aliases: ClassVar[tuple[str, ...]] = ("定缺", "缺")
+    verb: ClassVar[str] = "toy_void"
+    verb_aliases: ClassVar[tuple[str, ...]] = ("报缺", "缺门")
 
     def __attrs_post_init__(self) -> None:
         super().__attrs_post_init__()  # the seat, and the suit from its type (a value converted)
         if self.suit is Suit.HONOR:
-            raise ActionError(f"DeclareVoid.suit: a void suit is m, p or s, got {self.suit!r}")
+            raise ActionError(f"ToyVoid.suit: a void suit is m, p or s, got {self.suit!r}")
 
 
 def _own_options(name: str) -> type[BaoshanOptions]:
@@ -71,12 +75,12 @@ class VoidBaoshan(Baoshan):
     name = "void_toy"
     aliases = ("定缺保山",)
     options_class = VoidOptions
-    action_types = (*Baoshan.action_types, DeclareVoid)  # Baoshan's own (买点) kept
+    action_types = (*Baoshan.action_types, ToyVoid)  # Baoshan's own (买点) kept
 
     def extra_turn_actions(self, state: State, seat: int) -> list[Action]:
         found = super().extra_turn_actions(state, seat)
         if not state.seats[seat].discards:
-            found += [DeclareVoid(seat, suit) for suit in VOID_SUITS]
+            found += [ToyVoid(seat, suit) for suit in VOID_SUITS]
         return found
 
 
@@ -108,11 +112,11 @@ def _variant(action: type, **more: Any) -> type[Baoshan]:
 def test_the_variants_action_is_built_and_its_values_converted() -> None:
     """A variant's action is checked from its field types like the shipped ones: a suit's
     value is converted to the member, the seat and the suit are fields of a frozen value."""
-    action = DeclareVoid(1, "p")  # type: ignore[arg-type]
-    assert action == DeclareVoid(1, Suit.PIN) and action.suit is Suit.PIN
-    assert repr(action) == "DeclareVoid(seat=1, suit=Suit.PIN)"
+    action = ToyVoid(1, "p")  # type: ignore[arg-type]
+    assert action == ToyVoid(1, Suit.PIN) and action.suit is Suit.PIN
+    assert repr(action) == "ToyVoid(seat=1, suit=Suit.PIN)"
     other: Action = Discard(1, Tile("1p"))
-    assert action != other and hash(action) == hash(DeclareVoid(1, Suit.PIN))
+    assert action != other and hash(action) == hash(ToyVoid(1, Suit.PIN))
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         action.suit = Suit.MAN  # type: ignore[misc]
 
@@ -120,26 +124,26 @@ def test_the_variants_action_is_built_and_its_values_converted() -> None:
 @pytest.mark.parametrize(
     ("seat", "suit", "error", "message"),
     [
-        (4, Suit.MAN, ActionError, "DeclareVoid.seat: a seat is an int 0..3, got 4"),
-        (True, Suit.MAN, ActionTypeError, "DeclareVoid.seat: a seat is an int 0..3, got True"),
-        (0, "x", ActionError, "DeclareVoid.suit: a Suit, one of 'm', 'p', 's', 'z', got 'x'"),
-        (0, 1.5, ActionTypeError, "DeclareVoid.suit: a Suit, one of 'm', 'p', 's', 'z', got 1.5"),
-        (0, Suit.HONOR, ActionError, "DeclareVoid.suit: a void suit is m, p or s, got Suit.HONOR"),
-        (0, "z", ActionError, "DeclareVoid.suit: a void suit is m, p or s, got Suit.HONOR"),
+        (4, Suit.MAN, ActionError, "ToyVoid.seat: a seat is an int 0..3, got 4"),
+        (True, Suit.MAN, ActionTypeError, "ToyVoid.seat: a seat is an int 0..3, got True"),
+        (0, "x", ActionError, "ToyVoid.suit: a Suit, one of 'm', 'p', 's', 'z', got 'x'"),
+        (0, 1.5, ActionTypeError, "ToyVoid.suit: a Suit, one of 'm', 'p', 's', 'z', got 1.5"),
+        (0, Suit.HONOR, ActionError, "ToyVoid.suit: a void suit is m, p or s, got Suit.HONOR"),
+        (0, "z", ActionError, "ToyVoid.suit: a void suit is m, p or s, got Suit.HONOR"),
     ],
 )
 def test_bad_fields_are_refused_naming_class_field_and_value(
     seat: Any, suit: Any, error: type[Exception], message: str
 ) -> None:
     with pytest.raises(error) as caught:
-        DeclareVoid(seat, suit)
+        ToyVoid(seat, suit)
     assert type(caught.value) is error
     assert str(caught.value).startswith(message)
 
 
 def test_evolve_is_checked_too() -> None:
-    with pytest.raises(ActionError, match=r"^DeclareVoid.seat: a seat is an int 0..3, got 9$"):
-        attrs.evolve(DeclareVoid(0, Suit.MAN), seat=9)
+    with pytest.raises(ActionError, match=r"^ToyVoid.seat: a seat is an int 0..3, got 9$"):
+        attrs.evolve(ToyVoid(0, Suit.MAN), seat=9)
 
 
 # ---------------------------------------------------------------------- documents
@@ -147,34 +151,34 @@ def test_evolve_is_checked_too() -> None:
 
 def test_documents_round_trip_while_the_variant_is_registered(toy: Any) -> None:
     """to_dict / from_dict and JSON: the document names the class, the suit by its value."""
-    action = DeclareVoid(2, Suit.SOU)
+    action = ToyVoid(2, Suit.SOU)
     doc = to_dict(action)
-    assert doc == {"type": "DeclareVoid", "seat": 2, "suit": "s", "format": FORMAT_VERSION}
+    assert doc == {"type": "ToyVoid", "seat": 2, "suit": "s", "format": FORMAT_VERSION}
     assert from_dict(json.loads(json.dumps(doc))) == action
-    assert from_dict(doc, Action) == action and from_dict(doc, DeclareVoid) == action
-    assert action_type("DeclareVoid") is DeclareVoid and action_type("Discard") is Discard
-    with pytest.raises(SerializationError, match=r"^declareVoid: not a valid DeclareVoid: "):
-        from_dict({"type": "DeclareVoid", "seat": 2, "suit": "z"})
-    with pytest.raises(SerializationError, match=r"^declareVoid.suit: expected one of 'm', "):
-        from_dict({"type": "DeclareVoid", "seat": 2, "suit": "q"})
+    assert from_dict(doc, Action) == action and from_dict(doc, ToyVoid) == action
+    assert action_type("ToyVoid") is ToyVoid and action_type("Discard") is Discard
+    with pytest.raises(SerializationError, match=r"^toyVoid: not a valid ToyVoid: "):
+        from_dict({"type": "ToyVoid", "seat": 2, "suit": "z"})
+    with pytest.raises(SerializationError, match=r"^toyVoid.suit: expected one of 'm', "):
+        from_dict({"type": "ToyVoid", "seat": 2, "suit": "q"})
     with pytest.raises(SerializationError, match=r"^type: expected Discard, the document has"):
         from_dict(doc, Discard)
 
 
 def test_a_clients_answer_reads_without_a_room(toy: Any) -> None:
     """read_answer reads a variant's action from the registry alone (no room is given)."""
-    message = '{"action": {"type": "DeclareVoid", "seat": 3, "suit": "m"}, "step": 4}'
-    assert read_answer(message, seat=3) == (DeclareVoid(3, Suit.MAN), 4)
+    message = '{"action": {"type": "ToyVoid", "seat": 3, "suit": "m"}, "step": 4}'
+    assert read_answer(message, seat=3) == (ToyVoid(3, Suit.MAN), 4)
 
 
 def test_unregistered_action_types_are_refused() -> None:
     """Without its variant registered, a variant's action is no document type: writing it,
     reading it and a client's answer naming it raise SerializationError."""
-    assert action_type("DeclareVoid") is None
-    with pytest.raises(SerializationError, match=r"^cannot serialize a DeclareVoid: "):
-        to_dict(DeclareVoid(0, Suit.MAN))
-    doc = {"type": "DeclareVoid", "seat": 0, "suit": "m"}
-    with pytest.raises(SerializationError, match=r"^type: no serializable type 'DeclareVoid'$"):
+    assert action_type("ToyVoid") is None
+    with pytest.raises(SerializationError, match=r"^cannot serialize a ToyVoid: "):
+        to_dict(ToyVoid(0, Suit.MAN))
+    doc = {"type": "ToyVoid", "seat": 0, "suit": "m"}
+    with pytest.raises(SerializationError, match=r"^type: no serializable type 'ToyVoid'$"):
         from_dict(doc)
     with pytest.raises(SerializationError, match=r"^answer.action: type: no serializable type"):
         read_answer({"action": doc, "step": 0}, seat=0)
@@ -201,34 +205,32 @@ def test_an_action_of_no_registered_variant_stays_unknown_beside_one(toy: Any) -
 @pytest.mark.parametrize(
     ("text", "action"),
     [
-        ("1 void s", DeclareVoid(1, Suit.SOU)),
-        ("0 VOID m", DeclareVoid(0, Suit.MAN)),
-        ("2 定缺 p", DeclareVoid(2, Suit.PIN)),
-        ("3 缺 m", DeclareVoid(3, Suit.MAN)),
+        ("1 toy_void s", ToyVoid(1, Suit.SOU)),
+        ("0 TOY_VOID m", ToyVoid(0, Suit.MAN)),
+        ("2 报缺 p", ToyVoid(2, Suit.PIN)),
+        ("3 缺门 m", ToyVoid(3, Suit.MAN)),
     ],
 )
-def test_text_is_written_and_read_back(toy: Any, text: str, action: DeclareVoid) -> None:
-    assert parse_action(text) == action == Action.parse(text) == DeclareVoid.parse(text)
-    assert str(action) == f"{action.seat} void {action.suit.value}"
+def test_text_is_written_and_read_back(toy: Any, text: str, action: ToyVoid) -> None:
+    assert parse_action(text) == action == Action.parse(text) == ToyVoid.parse(text)
+    assert str(action) == f"{action.seat} toy_void {action.suit.value}"
     assert parse_action(str(action)) == action
 
 
 def test_a_subclass_parses_its_own_text_even_unregistered() -> None:
-    """DeclareVoid.parse knows its own verb; parse_action knows only registered variants'."""
-    assert DeclareVoid.parse("1 void p") == DeclareVoid(1, Suit.PIN)
-    with pytest.raises(ActionParseError, match=r"^unknown action 'void' \(expected discard, "):
-        parse_action("1 void p")
+    """ToyVoid.parse knows its own verb; parse_action knows only registered variants'."""
+    assert ToyVoid.parse("1 toy_void p") == ToyVoid(1, Suit.PIN)
+    with pytest.raises(ActionParseError, match=r"^unknown action 'toy_void' \(expected discard, "):
+        parse_action("1 toy_void p")
 
 
 @pytest.mark.parametrize(
     ("text", "message", "position"),
     [
-        ("1 void z", "DeclareVoid.suit: a void suit is m, p or s, got Suit.HONOR", 7),
-        ("1 void q", "DeclareVoid.suit: a Suit, one of 'm', 'p', 's', 'z', got 'q'", 7),
-        ("1 void", "a void action takes suit after the verb", 6),
-        ("1 void m p", "a void action takes suit after the verb", 9),
-        ("1 vide m", "unknown action 'vide' (expected discard, peng, gang, hu, pass, ting, "
-         "buy, ti or void)", 2),
+        ("1 toy_void z", "ToyVoid.suit: a void suit is m, p or s, got Suit.HONOR", 11),
+        ("1 toy_void q", "ToyVoid.suit: a Suit, one of 'm', 'p', 's', 'z', got 'q'", 11),
+        ("1 toy_void", "a toy_void action takes suit after the verb", 10),
+        ("1 toy_void m p", "a toy_void action takes suit after the verb", 13),
     ],
 )  # fmt: skip
 def test_bad_text_names_what_and_where(toy: Any, text: str, message: str, position: int) -> None:
@@ -238,14 +240,27 @@ def test_bad_text_names_what_and_where(toy: Any, text: str, message: str, positi
     assert caught.value.position == position
 
 
+def test_an_unknown_verb_lists_the_shipped_verbs_then_the_variants(toy: Any) -> None:
+    """The shipped verbs first, then each registered variant's own (Baoshan's ting and buy,
+    then the other games' in registration order), the toy's last."""
+    own = [cls.verb for cls in variant_actions() if issubclass(cls, Action)]
+    assert own[:2] == ["ting", "buy"] and own[-1] == "toy_void" and "ti" in own
+    known = ", ".join(["discard", "peng", "gang", "hu", "pass", *own[:-1]])
+    with pytest.raises(ActionParseError) as caught:
+        parse_action("1 vide m")
+    assert str(caught.value) == (
+        f"unknown action 'vide' (expected {known} or toy_void) at position 2 in '1 vide m'"
+    )
+
+
 def test_the_shipped_notation_is_unchanged_beside_a_variants(toy: Any) -> None:
     assert parse_action("1 打 9s") == Discard(1, Tile("9s"))
     assert str(Ting(0)) == "0 ting" and parse_action("0 ting") == Ting(0)
-    with pytest.raises(ActionParseError, match=r"^expected a void action, found 'discard'"):
-        DeclareVoid.parse("2 discard 5m")
+    with pytest.raises(ActionParseError, match=r"^expected a toy_void action, found 'discard'"):
+        ToyVoid.parse("2 discard 5m")
     shipped = r"\(expected discard, peng, gang, hu or pass\) at position 2"
-    with pytest.raises(ActionParseError, match=rf"^unknown action 'void' {shipped}"):
-        Discard.parse("2 void m")  # a shipped kind reads the shipped verbs only, as before
+    with pytest.raises(ActionParseError, match=rf"^unknown action 'toy_void' {shipped}"):
+        Discard.parse("2 toy_void m")  # a shipped kind reads the shipped verbs only, as before
 
 
 # ---------------------------------------------------------------------- action ids
@@ -256,17 +271,17 @@ def test_the_variants_ids_follow_the_shipped_ones(toy: Any) -> None:
     this room), then one per void suit."""
     rules = get_variant("void_toy")
     assert action_space(rules) == 115 == rules.action_space
-    assert id_sections(rules) == (*id_sections(BAOSHAN), ("void", 112, 3))
+    assert id_sections(rules) == (*id_sections(BAOSHAN), ("toy_void", 112, 3))
     assert id_sections(BAOSHAN)[-1] == ("buy", 112, 0)
     for i in range(112):
         assert action_from_id(rules, 1, i) == action_from_id(BAOSHAN, 1, i)
     for i, suit in enumerate(VOID_SUITS, start=112):
-        assert action_id(rules, DeclareVoid(2, suit)) == i == rules.action_id(DeclareVoid(0, suit))
-        assert action_from_id(rules, 3, i) == DeclareVoid(3, suit)
+        assert action_id(rules, ToyVoid(2, suit)) == i == rules.action_id(ToyVoid(0, suit))
+        assert action_from_id(rules, 3, i) == ToyVoid(3, suit)
     with pytest.raises(ActionError, match=r"^action_from_id: id 115 is not in 0..114$"):
         action_from_id(rules, 0, 115)
     with pytest.raises(ActionError, match=r"^action_id: no seat of get_variant\('baoshan'\)"):
-        action_id(BAOSHAN, DeclareVoid(0, Suit.MAN))
+        action_id(BAOSHAN, ToyVoid(0, Suit.MAN))
 
 
 def test_a_class_lists_its_own_id_shapes(toy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -298,15 +313,15 @@ def test_a_class_lists_its_own_id_shapes(toy: Any, monkeypatch: pytest.MonkeyPat
 
 def test_registering_the_variant_registers_its_actions(toy: Any) -> None:
     toy = registry.get_variant("定缺保山")
-    assert toy.action_types == (Ting, BuyPoints, DeclareVoid)  # BS-TING-1, BS-BUY-1 kept
+    assert toy.action_types == (Ting, BuyPoints, ToyVoid)  # BS-TING-1, BS-BUY-1 kept
     assert registry.register_variant(VoidBaoshan) is VoidBaoshan  # again: the same class
     child = type(
         "VoidChild",
         (VoidBaoshan,),
         {"name": "void_child", "aliases": (), "options_class": _own_options("VoidChildOptions")},
     )
-    registry.register_variant(child)  # inherits the same DeclareVoid: no clash
-    assert parse_action("0 void m") == DeclareVoid(0, Suit.MAN)
+    registry.register_variant(child)  # inherits the same ToyVoid: no clash
+    assert parse_action("0 toy_void m") == ToyVoid(0, Suit.MAN)
 
 
 def _frozen(name: str, verb: str, aliases: tuple[str, ...] = ()) -> type[Action]:
@@ -317,14 +332,14 @@ def _frozen(name: str, verb: str, aliases: tuple[str, ...] = ()) -> type[Action]
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        (lambda: _frozen("DeclareVoid", "other"), "the action type name 'DeclareVoid' of "
-         "DeclareVoid is already taken by DeclareVoid of VoidBaoshan"),
+        (lambda: _frozen("ToyVoid", "other"), "the action type name 'ToyVoid' of "
+         "ToyVoid is already taken by ToyVoid of VoidBaoshan"),
         (lambda: _frozen("Throw", "discard"), "the action verb 'discard' of Throw is already "
          "taken by Discard of the library"),
         (lambda: _frozen("Throw", "throw", ("打",)), "the action verb '打' of Throw is already "
          "taken by Discard of the library"),
-        (lambda: _frozen("Quit", "quit", ("缺",)), "the action verb '缺' of Quit is already "
-         "taken by DeclareVoid of VoidBaoshan"),
+        (lambda: _frozen("Quit", "quit", ("缺门",)), "the action verb '缺门' of Quit is already "
+         "taken by ToyVoid of VoidBaoshan"),
         (lambda: _frozen("Discard", "drop"), "the action type name 'Discard' of Discard is "
          "already taken by Discard of the library"),
         (lambda: _frozen("State", "state"), "the action type name 'State' of State is already "
@@ -371,13 +386,13 @@ def test_flow_1_a_turn_hook_offers_the_variants_action(toy: Any) -> None:
     rules = get_variant("void_toy")
     state = rules.new_hand(seed=5)
     legal = rules.legal_actions(state, 0)
-    own = [a for a in legal if isinstance(a, DeclareVoid)]
-    assert own == [DeclareVoid(0, suit) for suit in VOID_SUITS]
+    own = [a for a in legal if isinstance(a, ToyVoid)]
+    assert own == [ToyVoid(0, suit) for suit in VOID_SUITS]
     ids = [rules.action_id(a) for a in legal]
     assert len(set(ids)) == len(ids) and [rules.action_id(a) for a in own] == [112, 113, 114]
     view = rules.view(state, 0)
     assert from_dict(json.loads(json.dumps(to_dict(view))), View) == view
-    assert [a for a in view.legal_actions if isinstance(a, DeclareVoid)] == own
+    assert [a for a in view.legal_actions if isinstance(a, ToyVoid)] == own
 
 
 @attrs.frozen
@@ -389,8 +404,8 @@ class SwapThree(Action):
     clockwise: bool
     label: str
     count: int
-    verb: ClassVar[str] = "swap"
-    verb_aliases: ClassVar[tuple[str, ...]] = ("换三张",)
+    verb: ClassVar[str] = "toy_swap"
+    verb_aliases: ClassVar[tuple[str, ...]] = ("换牌",)
 
 
 def test_every_field_type_of_the_defaults_round_trips(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -400,10 +415,10 @@ def test_every_field_type_of_the_defaults_round_trips(monkeypatch: pytest.Monkey
     registry.register_variant(_variant(SwapThree))
     action = SwapThree(1, "3m1m9p", True, "east", 12)  # type: ignore[arg-type]
     assert action.tiles == (Tile("3m"), Tile("1m"), Tile("9p"))
-    assert str(action) == "1 swap 3m1m9p true east 12"
-    assert parse_action(str(action)) == action == parse_action("1 换三张 3m1m9p TRUE east 12")
+    assert str(action) == "1 toy_swap 3m1m9p true east 12"
+    assert parse_action(str(action)) == action == parse_action("1 换牌 3m1m9p TRUE east 12")
     none = SwapThree(0, (), False, "-", -1)
-    assert str(none) == "0 swap - false - -1" and parse_action(str(none)) == none
+    assert str(none) == "0 toy_swap - false - -1" and parse_action(str(none)) == none
     doc = to_dict(action)
     assert doc == {
         "type": "SwapThree", "seat": 1, "tiles": ["3m", "1m", "9p"], "clockwise": True,
@@ -425,8 +440,8 @@ def test_every_field_type_of_the_defaults_round_trips(monkeypatch: pytest.Monkey
         assert type(caught.value) is error
         assert str(caught.value).startswith(f"SwapThree.{name}: {message}")
     with pytest.raises(ActionParseError) as parsed:
-        parse_action("1 swap 3m1m9p maybe east 12")
-    assert parsed.value.position == 14
+        parse_action("1 toy_swap 3m1m9p maybe east 12")
+    assert parsed.value.position == 18
     assert str(parsed.value).startswith("SwapThree.clockwise: a bool, got 'maybe'")
     with pytest.raises(ActionTypeError, match=r"^SwapThree.id_shapes: the field tiles has no"):
         action_space(get_variant("v_swapthree"))
@@ -447,18 +462,18 @@ def test_a_plugins_actions_read_before_any_variant_is_looked_up(
 ) -> None:
     """A document naming a plugin's action loads the plugins (nothing was looked up before);
     a plugin whose action takes a taken verb is reported broken, with the clash, and skipped."""
-    clash = _variant(_frozen("Hold", "hold", ("缺",)), name="v_clash")
+    clash = _variant(_frozen("Hold", "hold", ("缺门",)), name="v_clash")
     monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
     monkeypatch.setattr(registry, "_entry_points_loaded", False)
     entries = (_Entry("void", VoidBaoshan), _Entry("clash", clash))
     monkeypatch.setattr(registry, "_entries", lambda: entries)
     with pytest.warns(PluginWarning, match=r"'clash' \(tests:WithHold\) is not loaded"):
-        action = from_dict({"type": "DeclareVoid", "seat": 1, "suit": "s"})
-    assert action == DeclareVoid(1, Suit.SOU)
+        action = from_dict({"type": "ToyVoid", "seat": 1, "suit": "s"})
+    assert action == ToyVoid(1, Suit.SOU)
     (broken,) = registry.broken_plugins()
     assert broken.error == (
-        "ValueError: WithHold.action_types: the action verb '缺' of Hold is already taken by "
-        "DeclareVoid of VoidBaoshan"
+        "ValueError: WithHold.action_types: the action verb '缺门' of Hold is already taken by "
+        "ToyVoid of VoidBaoshan"
     )
     with pytest.raises(ActionParseError, match=r"^unknown action 'hold'"):
         parse_action("0 hold")

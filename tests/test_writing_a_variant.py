@@ -106,7 +106,7 @@ def test_flow2_the_pages_phase_plays_whole_hands_and_tells_no_secret(
     the answers in any order give one state; after it, every view shows every suit. Every state
     reads back, every listed action applies, and each hand ends with payments summing to 0."""
     rules = registry.get_variant("choosing", players=players)
-    declare, suits = whole_page["DeclareVoid"], whole_page["SUITS"]
+    declare, suits = whole_page["ChooseVoid"], whole_page["SUITS"]
     for seed in range(12):
         rng = random.Random(seed)
         state = rules.new_hand(seed=seed, dealer=seed % players)
@@ -121,7 +121,7 @@ def test_flow2_the_pages_phase_plays_whole_hands_and_tells_no_secret(
                 assert view.variant == whole_page["Voids"]()  # nothing public yet
                 own = chosen[viewer] if viewer in order[:k] else None
                 assert view.own_variant == whole_page["Void"](own)
-                told: list[Any] = [e for e in view.events if type(e).__name__ == "VoidDeclared"]
+                told: list[Any] = [e for e in view.events if type(e).__name__ == "VoidChosen"]
                 assert all(e.suit is None for e in told if e.seat != viewer)
             check_state(state)
             assert from_dict(to_dict(state), type(state)) == state
