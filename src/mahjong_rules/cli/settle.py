@@ -36,6 +36,7 @@ Items = Callable[[Payment], "str | None"]
 _REASONS: dict[PaymentReason, tuple[str, str]] = {
     PaymentReason.WIN: ("胡 win", "胡牌"),
     PaymentReason.KONG: ("杠 kong money", "杠分"),
+    PaymentReason.KONG_REFUND: ("退杠 kong money returned", "退杠"),
     PaymentReason.CHA_JIAO: ("查叫 cha_jiao (ready at the draw)", "查叫"),
     PaymentReason.PENALTY: ("罚分 penalty", "罚分"),
 }

@@ -220,7 +220,7 @@ class Claims(Hooks):
         elif state.discard_win is not None:
             return self.settle_discard_win(state, state.discard_win)
         claims = [a for a in answers if isinstance(a, (Peng, Gang))]
-        if claims:
+        if claims and (not winners or self.melds_beside_wins):
             # play goes on after a win (血战): the win does not stop another seat's peng or
             # kong of the tile
             claim = claims[0] if len(claims) == 1 else self.pick_claim(state, claims)
@@ -235,6 +235,8 @@ class Claims(Hooks):
         assert isinstance(pending, Gang)
         if winners and self.win_ends_hand:
             return self._claim_wins(state, winners, WinKind.ROB_KONG)  # never made
+        if winners and not self.robbed_kong_stands:
+            return self._robbed_and_on(state, pending, winners)
         if winners:
             # 血战: the robbed kong still stands, counted as its maker's ...
             state, meld = self._add_to_peng(state, pending)
@@ -249,6 +251,42 @@ class Claims(Hooks):
         state = replace(state, phase=TURN, pending=None, claimants=(), answers=())
         return self._complete_added_kong(state, pending)
 
+    def _robbed_and_on(self, state: State, pending: Gang, winners: list[int]) -> State:
+        """血战 with a robbed 补杠 that is never made (``robbed_kong_stands`` false): the robbed
+        tile leaves its maker's hand for his discards, as the tile won on (his turn is over);
+        the wins are settled (the pending kong and its ref still in the state, for a variant
+        that paid it before the window); then the seat after the last winner, counted from
+        the maker, draws."""
+        konger, tile = pending.seat, pending.tile
+        s = state.seats[konger]
+        seats = list(state.seats)
+        seats[konger] = replace(
+            s,
+            concealed=s.concealed.remove(tile),
+            discards=(*s.discards, tile),
+            drawn=None,
+            turn_draws=(),
+        )
+        state = replace(state, seats=tuple(seats), discards_made=state.discards_made + 1)
+        state = self._claim_wins(state, winners, WinKind.ROB_KONG)
+        if state.phase is ENDED:
+            return state
+        ref = state.next_ref + 1 if self.kong_paid_before_rob else state.next_ref
+        state = replace(
+            state,
+            phase=TURN,
+            pending=None,
+            tile=None,
+            claimants=(),
+            answers=(),
+            next_ref=ref,
+            kong_chain=0,
+            chain_refs=(),
+        )
+        n = state.players
+        last = max(winners, key=lambda w: (w - konger) % n)
+        return self._draw(state, self.next_to_draw(state, last))
+
     def _take_discard(self, state: State, claim: Action) -> State:
         """The peng or 直杠 that won the window takes the discard."""
         tile = state.tile
@@ -259,14 +297,15 @@ class Claims(Hooks):
         seats = list(state.seats)
         if isinstance(claim, Peng):
             meld = Meld._make(MeldKind.PENG, tile, wilds, discarder)  # a listed claim: valid
+            lifts = not s.pass_hu or self.claim_lifts_pass_hu(state, seat)
             seats[seat] = replace(
                 s,
                 concealed=take(s.concealed, tile, 2, wilds),
                 melds=(*s.melds, meld),
                 drawn=None,
                 turn_draws=(),
-                pass_hu=False,
-                pass_hu_fan=-1,
+                pass_hu=s.pass_hu and not lifts,
+                pass_hu_fan=-1 if lifts else s.pass_hu_fan,
                 pass_peng=NO_KINDS,
             )
             return replace(

@@ -118,8 +118,9 @@ class Draws(Hooks):
         drawer_fields["drawn"] = tile
         drawer_fields["turn_draws"] = turn_draws
         drawer_fields["draws"] = s.draws + 1
-        drawer_fields["pass_hu"] = False
-        drawer_fields["pass_hu_fan"] = -1
+        if not s.pass_hu or self.draw_lifts_pass_hu(state, seat, replacement):
+            drawer_fields["pass_hu"] = False
+            drawer_fields["pass_hu_fan"] = -1
         drawer_fields["pass_peng"] = NO_KINDS
         cache: dict[Any, Any] = {}
         waits = s.cache.get("waits")

@@ -30,7 +30,7 @@ from mahjong_rules.engine.edit import after_peng
 from mahjong_rules.engine.phases import OwnPhase
 from mahjong_rules.engine.settlement import Payment, PaymentReason, WinRecord
 from mahjong_rules.engine.state import SeatState, State
-from mahjong_rules.engine.wild_hooks import WildHooks
+from mahjong_rules.engine.play_on_hooks import PlayOnHooks
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.melds import Meld
 from mahjong_rules.options import Options
@@ -40,9 +40,10 @@ from mahjong_rules.tiles import Tile, all_tiles
 __all__ = ["Hooks"]
 
 
-class Hooks(WildHooks):
-    """Every hook of a variant, with its default. See the module docs (the hooks of wildcards
-    and of the variant's own events are in its bases,
+class Hooks(PlayOnHooks):
+    """Every hook of a variant, with its default. See the module docs (the hooks of play after
+    a win, of wildcards and of the variant's own events are in its bases,
+    :class:`~mahjong_rules.engine.play_on_hooks.PlayOnHooks`,
     :class:`~mahjong_rules.engine.wild_hooks.WildHooks` and
     :class:`~mahjong_rules.engine.event_hooks.EventHooks`)."""
 

@@ -37,6 +37,9 @@ class PaymentReason(enum.Enum):
     """胡牌: a win (self-draw, discard or robbed kong)."""
     KONG = "kong"
     """杠分: a kong's payment, made with the kong (in a game that pays kongs at once)."""
+    KONG_REFUND = "kong_refund"
+    """退杠 (tuìgàng): kong money going back from the kong's maker to a seat that paid it (the
+    kong's ref), in a game that returns it (e.g. a robbed kong, 杠上炮, 退税 tuìshuì)."""
     CHA_JIAO = "cha_jiao"
     """查叫: a draw game's settlement of ready against un-ready seats."""
     PENALTY = "penalty"
@@ -55,9 +58,10 @@ class Payment:
     amount: int
     """How many points change hands."""
     reason: PaymentReason
-    """Why: a win, a kong, 查叫 or 罚分."""
+    """Why: a win, a kong, kong money returned, 查叫 or 罚分."""
     ref: int = 0
-    """The kong a kong payment belongs to (its number in the hand); 0 for other payments."""
+    """The kong a kong payment (or its refund) belongs to (its number in the hand); 0 for other
+    payments."""
 
     def __attrs_post_init__(self) -> None:
         if self.payer == self.payee:

@@ -145,6 +145,17 @@ class Turns(Hooks):
             )
             state = replace(state, seats=tuple(seats), events=(*state.events, Konged(seat, meld)))
             return self._after_kong(state, seat, meld)
+        if self.kong_paid_before_rob:  # its money first, with the ref it will carry
+            peng = next(m for m in s.melds if m.kind is MeldKind.PENG and m.tile is tile)
+            meld = Meld(
+                MeldKind.BU_GANG,
+                tile,
+                (*peng.wild_tiles, *action.wild_tiles),
+                from_seat=peng.from_seat,
+            )
+            payments = self.kong_payments(state, seat, meld, state.next_ref)
+            if payments:
+                state = pay(state, payments)
         if action.wild_tiles:
             # a 补杠 that adds a wildcard cannot be robbed: only a natural tile can
             return self._complete_added_kong(state, action)
@@ -176,7 +187,10 @@ class Turns(Hooks):
         """A completed kong: its payments (each carrying the kong's ref), then the
         replacement draw from the back of the wall, which keeps the kong chain."""
         ref = state.next_ref
-        payments = self.kong_payments(state, seat, meld, ref)
+        if meld.kind is MeldKind.BU_GANG and self.kong_paid_before_rob:
+            payments = []  # paid as it was declared
+        else:
+            payments = self.kong_payments(state, seat, meld, ref)
         if payments:
             state = pay(state, payments)
         return self._draw(

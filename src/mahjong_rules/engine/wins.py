@@ -34,8 +34,7 @@ class Wins(Hooks):
         """The fan of a win being declined (only scored where 过手胡 compares fan)."""
         if tile is None or not self.tracks_declined_fan():
             return -1
-        breakdown = self.score(self.win_context(state, seat, tile, how))
-        return -1 if breakdown is None else breakdown.fan
+        return self.declined_fan(state, seat, tile, how)
 
     def _self_draw_win(self, state: State, seat: int, *, forced: bool) -> State:
         s = state.seats[seat]

@@ -50,16 +50,24 @@ def check_payments(state: State, rules: Rules, path: str) -> None:
             fail(where, f"seat {payment.payer} pays itself")
         if payment.amount < 1:
             fail(f"{where}.amount", f"a payment is of 1 point or more, got {payment.amount}")
-        is_kong = payment.reason is PaymentReason.KONG
+        is_kong = payment.reason in _KONG_REASONS
         if is_kong != (1 <= payment.ref < state.next_ref) or (not is_kong and payment.ref):
             fail(f"{where}.ref", f"kong payments have a ref 1..{state.next_ref - 1}, others 0")
+
+
+_KONG_REASONS = (PaymentReason.KONG, PaymentReason.KONG_REFUND)
+"""The reasons of a kong's payments, which carry its ref."""
 
 
 def check_ledger(state: State, rules: Rules, path: str) -> None:
     """The ledger holds exactly the payments of the kongs on the table (a ref each, in the
     order made) and, where a win does not end the hand (血战), those of the wins so far; a 罚分
     to the pot may stand in it at any time (a kong's hook may fine its maker); at the end each
-    of its payments is paid or cancelled."""
+    of its payments is paid or cancelled. A variant that ``checks_ledger`` checks its ledger
+    itself (its ``hand_state_problem``): only the last point is checked here then."""
+    if rules.checks_ledger:
+        _check_settled(state, path)
+        return
     kongs = [(i, m) for i, s in enumerate(state.seats) for m in s.melds if m.is_kong]
     robbed = _robbed_at_the_end(state, rules)
     if robbed is not None:  # a kong that stands, but was never completed: no ref, no money
@@ -98,6 +106,10 @@ def check_ledger(state: State, rules: Rules, path: str) -> None:
     ]
     if others and state.phase is not Phase.ENDED:
         fail(f"{path}.ledger", f"a {others[0].reason.value} payment is made at the end only")
+    _check_settled(state, path)
+
+
+def _check_settled(state: State, path: str) -> None:
     result = state.result
     if result is not None and Counter(state.ledger) - Counter(result.payments) - Counter(
         result.cancelled
@@ -111,6 +123,8 @@ def _robbed_at_the_end(state: State, rules: Rules) -> tuple[int, MeldKind, Tile]
     result = state.result
     if result is None or result.exhausted or rules.win_ends_hand or not state.wins:
         return None  # not ended, or ended by the wall (a robbed kong then had its ref)
+    if not rules.robbed_kong_stands:
+        return None  # a robbed kong is never made
     last = state.wins[-1]
     if last.how is not WinKind.ROB_KONG or last.from_seat is None:
         return None
