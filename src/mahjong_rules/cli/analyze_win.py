@@ -114,7 +114,7 @@ def score(args: argparse.Namespace) -> list[str]:
     breakdown = rules.score(ctx)
     if breakdown is None:  # pragma: no cover - explain_win said it scores
         raise InvalidHandError("not a win: the rules score no reading of it")
-    items = breakdown_lines(breakdown)
+    items = breakdown_lines(breakdown, rules=rules)
     lines.append("breakdown:")
     lines += items[: len(breakdown.items)]
     lines += [

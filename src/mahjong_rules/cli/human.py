@@ -51,14 +51,21 @@ class Human:
         self.tty = source.isatty()
         self.ponds: Ponds | None = None
 
-    def see(self, events: Iterable[Event], players: int, items: Items | None = None) -> None:
+    def see(
+        self,
+        events: Iterable[Event],
+        players: int,
+        items: Items | None = None,
+        rules: Rules | None = None,
+    ) -> None:
         """Write the log lines of ``events`` (the seat's view of one transition; ``items``
-        names 罚分 items) and remember the discards and the claims on them."""
+        names 罚分 items; a win's patterns named as the room of ``rules`` names them) and
+        remember the discards and the claims on them."""
         if self.ponds is None:
             self.ponds = Ponds(players)
         for event in events:
             self.ponds.see(event)
-            for line in event_lines(event, None, self.lang, items):
+            for line in event_lines(event, None, self.lang, items, rules):
                 self.write(line)
 
     def write(self, line: str) -> None:
@@ -210,7 +217,7 @@ def play_with_human(
     lowest seat asked acts first); write what the human's seat sees happen as it happens, and
     the settlement. Returns the record with every action, and the result."""
     state = record.start()
-    human.see(rules.view(state, human.seat).events, rules.players)
+    human.see(rules.view(state, human.seat).events, rules.players, None, rules)
     while (result := rules.result(state)) is None:
         seat = min(rules.to_act(state))
         view = rules.view(state, seat)
@@ -219,7 +226,7 @@ def play_with_human(
         record = record.with_action(action)
         ended = rules.result(state)
         items = None if ended is None else payment_items(rules, state, ended, human.lang)
-        human.see(rules.view(state, human.seat).events, rules.players, items)
+        human.see(rules.view(state, human.seat).events, rules.players, items, rules)
     human.write("")
     items = payment_items(rules, state, result, human.lang)
     for line in settlement_lines(result, human.lang, items):

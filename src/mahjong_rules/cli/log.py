@@ -37,11 +37,14 @@ from mahjong_rules.engine.events import (
 )
 from mahjong_rules.engine.settlement import Payment, WinRecord
 from mahjong_rules.engine.state import State
+from mahjong_rules.errors import UnknownVariantError
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import Breakdown, Pattern, ScoreItem, WinKind
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.baoshan.buying import PointsBought
 from mahjong_rules.variants.baoshan.ting import Declared
+from mahjong_rules.variants.base import Rules
+from mahjong_rules.variants.registry import rules_for
 from mahjong_rules.variants.yongshan.records import indicator_of
 from mahjong_rules.variants.yongshan.ti import ConcealedSwapped, Swapped
 
@@ -53,6 +56,7 @@ __all__ = [
     "item_line",
     "meld_text",
     "pinyin",
+    "room_of",
     "settlement_lines",
     "tile_text",
     "tiles_text",
@@ -79,26 +83,57 @@ _GLOSS = re.compile(r"\S+ \([^)]*\)[:,] (?P<gloss>[^—.]+?)(?: —|\.(?:\s|$)|$
 the older ``中文 (pīnyīn), English gloss — ...``)."""
 
 
-@functools.cache
-def _pattern_tables() -> tuple[dict[str, str], dict[str, str]]:
-    """The pinyin and English gloss of the patterns by key (the first class found for a key):
-    the library's own (``mahjong_rules.scoring``), a plugin's, and those of the registered
-    games; a game of the library's that is not registered (yet), whose module was imported for
-    other reasons, must not change what another game's log says."""
+def _room_packages(room: type[Rules] | None) -> tuple[str, ...]:
+    """The packages of the room's rules class and of the rules classes it derives from, its
+    own first (a class at a module's top level: that module)."""
+    if room is None:
+        return ()
+    found = [c.__module__ for c in room.__mro__ if issubclass(c, Rules) and c is not Rules]
+    return tuple(dict.fromkeys((m.rpartition(".")[0] or m) + "." for m in found))
+
+
+def _tables(rules: Rules | None) -> tuple[dict[str, str], dict[str, str]]:
     from mahjong_rules.variants import registry
 
-    packages = tuple(
-        cls.__module__.rpartition(".")[0] + "." for cls in set(registry._REGISTRY.values())
-    )
-    pinyins: dict[str, str] = {}
-    glosses: dict[str, str] = {}
+    registered = dict.fromkeys(registry._REGISTRY.values())
+    shipped = tuple(p for cls in registered for p in _room_packages(cls))
+    return _pattern_tables(_room_packages(None if rules is None else type(rules)), shipped)
+
+
+@functools.cache
+def _pattern_tables(
+    own: tuple[str, ...] = (), shipped: tuple[str, ...] = ()
+) -> tuple[dict[str, str], dict[str, str]]:
+    """The pinyin and English gloss of the patterns by key, as a room names them: the first
+    class found for a key in the room's own packages ``own`` (:func:`_room_packages`), then in
+    the library's own modules (``mahjong_rules.scoring``'s 平胡) or a plugin's, then in the
+    registered games' packages ``shipped``. The same key is another pattern in another game
+    (清一色 is Baoshan's "one suit" and Sichuan's "full flush"), so the room's own come first;
+    a game of the library's that is not registered (yet), whose module was imported for other
+    reasons, counts for no other room."""
+    classes: list[type[Pattern]] = []
     todo: list[type[Pattern]] = [Pattern]
     while todo:
         cls = todo.pop()
         todo.extend(cls.__subclasses__())
-        module = cls.__module__
-        if module.startswith("mahjong_rules.variants.") and not module.startswith(packages):
-            continue  # a shipped game's module that is not registered (yet)
+        classes.append(cls)
+
+    def rank(cls: type[Pattern]) -> int:
+        module = cls.__module__ + "."
+        for n, package in enumerate(own):
+            if module.startswith(package):
+                return n
+        if not module.startswith("mahjong_rules.variants."):
+            return len(own)  # the library's own, or a plugin's
+        for n, package in enumerate(shipped, start=len(own) + 1):
+            if module.startswith(package):
+                return n
+        return -1  # a shipped game's module that is not registered (yet)
+
+    pinyins: dict[str, str] = {}
+    glosses: dict[str, str] = {}
+    ranked = sorted((r, n, c) for n, c in enumerate(classes) if (r := rank(c)) >= 0)
+    for _, _, cls in ranked:
         key, reading = cls.__dict__.get("key"), cls.__dict__.get("pinyin")
         if isinstance(key, str) and isinstance(reading, str):
             pinyins.setdefault(key, reading)
@@ -108,22 +143,35 @@ def _pattern_tables() -> tuple[dict[str, str], dict[str, str]]:
     return pinyins, glosses
 
 
-def pinyin(key: str) -> str:
-    """The pinyin of a pattern by its key (``qing_yi_se`` → ``qīngyīsè``); the key if unknown."""
-    return _pattern_tables()[0].get(key, key)
+def room_of(state: State | None) -> Rules | None:
+    """The rules of the room ``state`` was played in, if its variant is registered."""
+    if state is None:
+        return None
+    try:
+        return rules_for(state.options)
+    except UnknownVariantError:
+        return None
 
 
-def gloss(key: str) -> str | None:
-    """The English gloss of a pattern by its key, from its class docstring (``qing_yi_se`` →
-    ``one suit``); ``None`` if its docstring gives none."""
-    return _pattern_tables()[1].get(key)
+def pinyin(key: str, rules: Rules | None = None) -> str:
+    """The pinyin of a pattern by its key (``qing_yi_se`` → ``qīngyīsè``), as the room of
+    ``rules`` names it; the key if unknown."""
+    return _tables(rules)[0].get(key, key)
 
 
-def item_line(item: ScoreItem) -> str:
-    """``清一色 qīngyīsè "one suit" (qing_yi_se) 2 fan``; a counted pattern adds ``(2 × 1)``."""
-    english = gloss(item.key)
+def gloss(key: str, rules: Rules | None = None) -> str | None:
+    """The English gloss of a pattern by its key, from its class docstring, as the room of
+    ``rules`` names it (``qing_yi_se``: Baoshan's ``one suit``, Sichuan's ``full flush``);
+    ``None`` if its docstring gives none."""
+    return _tables(rules)[1].get(key)
+
+
+def item_line(item: ScoreItem, rules: Rules | None = None) -> str:
+    """``清一色 qīngyīsè "one suit" (qing_yi_se) 2 fan``; a counted pattern adds ``(2 × 1)``;
+    the gloss and pinyin are those of the room of ``rules``."""
+    english = gloss(item.key, rules)
     shown = f' "{english}"' if english else ""
-    line = f"{item.name_zh} {pinyin(item.key)}{shown} ({item.key}) {item.fan} fan"
+    line = f"{item.name_zh} {pinyin(item.key, rules)}{shown} ({item.key}) {item.fan} fan"
     if item.count > 1:
         line += f" ({item.count} × {item.fan // item.count})"
     return line
@@ -133,10 +181,12 @@ def _points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
-def breakdown_lines(breakdown: Breakdown, indent: str = "  ") -> list[str]:
-    """Each pattern, then the fan (before and after the cap), the points, the reading scored and
-    what the wildcards stood for."""
-    lines = [indent + item_line(item) for item in breakdown.items]
+def breakdown_lines(
+    breakdown: Breakdown, indent: str = "  ", rules: Rules | None = None
+) -> list[str]:
+    """Each pattern (named as the room of ``rules`` names it), then the fan (before and after
+    the cap), the points, the reading scored and what the wildcards stood for."""
+    lines = [indent + item_line(item, rules) for item in breakdown.items]
     lines.append(
         f"{indent}total {breakdown.fan} fan, capped {breakdown.capped_fan} fan, "
         f"{_points(breakdown.points)}"
@@ -167,11 +217,16 @@ def meld_text(meld: Meld) -> str:
 
 
 def event_lines(
-    event: Event, state: State | None = None, lang: Lang = "en", items: Items | None = None
+    event: Event,
+    state: State | None = None,
+    lang: Lang = "en",
+    items: Items | None = None,
+    rules: Rules | None = None,
 ) -> list[str]:
     """The log lines of one event; ``state`` (the state the event's transition reached) gives
     the dealt hands and the 本金 for :class:`Dealt`; ``lang="zh"``: the lines in Chinese
-    (:mod:`mahjong_rules.cli.log_zh`); ``items`` names each 罚分 item of a payment."""
+    (:mod:`mahjong_rules.cli.log_zh`); ``items`` names each 罚分 item of a payment; a win's
+    patterns are named as the room of ``rules`` (or else of ``state``) names them."""
     if lang == "zh":
         return event_lines_zh(event, state, items)
     if isinstance(event, Drew):
@@ -205,7 +260,8 @@ def event_lines(
     if isinstance(event, Dealt):
         return _dealt_lines(event, state)
     if isinstance(event, Won):
-        return [win_line(event.win), *breakdown_lines(event.win.breakdown)]
+        room = rules if rules is not None else room_of(state)
+        return [win_line(event.win), *breakdown_lines(event.win.breakdown, rules=room)]
     if isinstance(event, Paid):
         return ["  " + payment_line(event.payment, lang, items)]
     if isinstance(event, PaymentsCancelled):
@@ -242,9 +298,10 @@ def hand_lines(states: Sequence[State], lang: Lang = "en", items: Items | None =
     """
     lines: list[str] = []
     reported: Counter[Payment] = Counter()
+    rules = room_of(states[0]) if states else None
     for state in states:
         for event in state.events:
-            lines.extend(event_lines(event, state, lang, items))
+            lines.extend(event_lines(event, state, lang, items, rules))
             if isinstance(event, Paid):
                 reported[event.payment] += 1
             elif isinstance(event, Settled):
