@@ -28,9 +28,9 @@ from mahjong_rules.engine import defaults
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.edit import after_peng
 from mahjong_rules.engine.phases import OwnPhase
+from mahjong_rules.engine.play_on_hooks import PlayOnHooks
 from mahjong_rules.engine.settlement import Payment, PaymentReason, WinRecord
 from mahjong_rules.engine.state import SeatState, State
-from mahjong_rules.engine.play_on_hooks import PlayOnHooks
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.melds import Meld
 from mahjong_rules.options import Options

@@ -1,5 +1,4 @@
-"""四川血战到底 (Sichuan), groundwork: its room options and scoring patterns (no rules class yet,
-so the variant is not registered).
+"""四川血战到底 (Sichuan 血战到底, xuèzhàn dàodǐ): the third game, on the open variant contract.
 
 =================  =========================================================================
 ``options``        the room options, SICHUAN.md's options table (defaults: dcmshi's engine)
@@ -7,6 +6,8 @@ so the variant is not registered).
 ``phases``         换三张 and 定缺, its own phases after the deal (SC-SWAP-1/2, SC-VOID-1/2)
 ``actions``        their actions (``SwapTiles``, ``DeclareVoid``) and events
 ``records``        its seat and hand records and views of them (SC-VIEW-1)
+``rules``          the rules class :class:`Sichuan` (turns, claims, the void suit, 过水, the end)
+``settlement``     its money: kong money and refunds, wins, 查叫, 退税, 花猪, the pot
 =================  =========================================================================
 """
 
@@ -33,12 +34,14 @@ from mahjong_rules.variants.sichuan.records import (
     SichuanSeat,
     SichuanTable,
 )
+from mahjong_rules.variants.sichuan.rules import Sichuan
 
 __all__ = [
     "DEFAULT_FANS",
     "SICHUAN_PHASES",
     "AsideSet",
     "DeclareVoid",
+    "Sichuan",
     "SichuanContext",
     "SichuanHand",
     "SichuanOptions",

@@ -36,6 +36,9 @@ class SichuanContext(WinContext):
     last_tile: bool = False
     """The win came after the last tile was taken: its self-draw (海底捞月, also as a kong's
     replacement) or a win on a discard made after it (海底炮, a peng chain included)."""
+    dealt: bool = False
+    """A win on the dealer's dealt 14, in his first turn before any kong: no single tile
+    completed it (scored with :func:`~mahjong_rules.variants.sichuan.patterns.score_dealt_win`)."""
 
 
 def _last_tile(ctx: WinContext) -> bool:

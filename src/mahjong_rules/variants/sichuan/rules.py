@@ -1,0 +1,367 @@
+"""四川血战到底 (Sìchuān xuèzhàn dàodǐ): the Sichuan rules on the shared engine, as SICHUAN.md gives
+them, matching dcmshi/sichuan-mahjong by default.
+
+What this class adds to :class:`~mahjong_rules.variants.base.Rules`, through the hooks only:
+
+* its records, phases (换三张, 定缺) and own actions (:mod:`~mahjong_rules.variants.sichuan.phases`,
+  :mod:`~mahjong_rules.variants.sichuan.records`), and what each seat sees (SC-VIEW-1);
+* the void suit: no peng, gang or hu on it, no win holding it (SC-VOID-3), its tiles first
+  (SC-VOID-4), its concealed kong (SC-VOID-5), the set-aside tile as the first discard
+  (SC-VOID-2);
+* winning (SC-WIN-1, SC-WIN-2), first-turn wins (SC-PAT-天胡, SC-PAT-地胡), 海底 (the wall's last
+  tile), the patterns (:mod:`~mahjong_rules.variants.sichuan.patterns`);
+* 过水不胡 (SC-PASSHU-1..3): a declined win blocks discard wins not worth more until the next
+  ordinary draw;
+* 血战到底 (SC-END-1): winners leave, the hand ends at the third win or the wall's end
+  (SC-LAST-1); hu takes a discard before any peng (SC-CLAIM-2); a robbed 补杠 is never made
+  (SC-GANG-3) and its money, paid as it was declared (SC-GANG-PAY-3), comes back;
+* the money (:mod:`~mahjong_rules.variants.sichuan.settlement`), the pot (SC-PAY-4) and the next
+  dealer (SC-DEALER-2).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
+
+import attrs
+
+from mahjong_rules.counts import TileCounts
+from mahjong_rules.engine import defaults
+from mahjong_rules.engine.actions import Action, Gang
+from mahjong_rules.engine.edit import ALL_TILES, PENG, end_hand, pay, record_wins
+from mahjong_rules.engine.events import Event
+from mahjong_rules.engine.phases import OwnPhase
+from mahjong_rules.engine.settlement import HandResult, Payment, PaymentReason, WinRecord, deltas_of
+from mahjong_rules.engine.state import State
+from mahjong_rules.melds import Meld, MeldKind
+from mahjong_rules.scoring import Breakdown, WinContext, WinKind
+from mahjong_rules.tiles import Tile
+from mahjong_rules.variants.base import Rules
+from mahjong_rules.variants.sichuan import settlement
+from mahjong_rules.variants.sichuan.actions import (
+    AsideSet,
+    DeclareVoid,
+    SwapTiles,
+    TilesChosen,
+    TilesSwapped,
+    VoidDeclared,
+)
+from mahjong_rules.variants.sichuan.options import SichuanOptions
+from mahjong_rules.variants.sichuan.patterns import (
+    SichuanContext,
+    plain_win,
+    score_dealt_win,
+    score_sichuan,
+)
+from mahjong_rules.variants.sichuan.phases import SICHUAN_PHASES
+from mahjong_rules.variants.sichuan.records import (
+    SichuanHand,
+    SichuanOwn,
+    SichuanSeat,
+    SichuanTable,
+    hand_in_play,
+    hand_problem,
+    private_view,
+    public_view,
+    seat_problem,
+)
+from mahjong_rules.variants.sichuan.settlement import SUIT_LANES
+from mahjong_rules.wins import is_win
+from mahjong_rules.wins.detector import wait_mask
+
+__all__ = ["Sichuan"]
+
+_SUIT_KINDS = {suit: ((1 << 9) - 1) << (9 * k) for k, suit in enumerate(SUIT_LANES)}
+"""The 34-bit kind mask of each suit."""
+_FOURS = sum(4 << (3 * i) for i in range(27))
+
+
+class Sichuan(Rules):
+    """四川血战到底: 108 tiles, peng and kong but no chow, 换三张 (an option), 定缺, 血战到底
+    (play on until three seats have won), kong money paid at once and returned, 过水不胡, and
+    查叫 / 退税 / 花猪 at the end."""
+
+    name: ClassVar[str] = "sichuan"
+    aliases: ClassVar[tuple[str, ...]] = ("血战到底", "xuezhan", "四川血战到底", "四川麻将")
+    name_zh: ClassVar[str] = "四川血战到底"
+    options_class = SichuanOptions
+    options: SichuanOptions
+    win_ends_hand: ClassVar[bool] = False
+    max_suits: ClassVar[int] = 2  # 定缺: a winning hand lacks its void suit (SC-VOID-3)
+    pays_pot: ClassVar[bool] = True
+    kong_paid_before_rob: ClassVar[bool] = True
+    robbed_kong_stands: ClassVar[bool] = False
+    melds_beside_wins: ClassVar[bool] = False
+    checks_ledger: ClassVar[bool] = True
+    action_types: ClassVar[tuple[type[Action], ...]] = (SwapTiles, DeclareVoid)
+    event_types: ClassVar[tuple[type[Event], ...]] = (
+        TilesChosen,
+        TilesSwapped,
+        VoidDeclared,
+        AsideSet,
+    )
+    phases: ClassVar[tuple[OwnPhase, ...]] = SICHUAN_PHASES
+    hand_state_class: ClassVar[type | None] = SichuanHand
+    seat_state_class: ClassVar[type | None] = SichuanSeat
+    public_view_class: ClassVar[type | None] = SichuanTable
+    private_view_class: ClassVar[type | None] = SichuanOwn
+
+    # ------------------------------------------------------------------ its own records
+
+    def hand_state_problem(self, state: State) -> str | None:
+        """The swap and the declarations (:func:`~.records.hand_problem`), and the ledger's
+        kong money (it checks its ledger itself: ``checks_ledger``)."""
+        return hand_problem(state) or _ledger_problem(state)
+
+    def seat_state_problem(self, state: State, seat: int) -> str | None:
+        return seat_problem(state, seat)
+
+    def public_variant_view(self, state: State) -> SichuanTable:
+        return public_view(state)
+
+    def private_variant_view(self, state: State, seat: int) -> SichuanOwn:
+        return private_view(state, seat)
+
+    # ------------------------------------------------------------------ winning
+
+    def _void_lanes(self, state: State, seat: int) -> int:
+        void = state.seats[seat].variant.void
+        return 0 if void is None else SUIT_LANES[void]
+
+    def _barred(self, state: State, seat: int) -> bool:
+        """SC-VOID-5 ``void_kong="no_win"``: a set of the void suit bars the seat's win."""
+        if self.options.void_kong != "no_win":
+            return False
+        void = state.seats[seat].variant.void
+        return any(m.tile.suit is void for m in state.seats[seat].melds)
+
+    def is_complete(self, state: State, seat: int, concealed: TileCounts) -> bool:
+        """SC-WIN-1: four sets and a pair, or 七对 (a four of a kind as two pairs); SC-VOID-3: no
+        tile of the void suit among the concealed tiles (melds are not checked)."""
+        if concealed.bits & self._void_lanes(state, seat) or self._barred(state, seat):
+            return False
+        return is_win(concealed, 0, seven_pairs=True, honors=False)
+
+    def compute_waits(self, state: State, seat: int) -> int:
+        """SC-WIN-2: the kinds completing the hand, none while it holds a void-suit tile, none
+        of the void suit, and none whose four copies are all the seat's own (in hand and melds;
+        ``exhaustive_wait="hand"``: in hand)."""
+        s = state.seats[seat]
+        lanes = self._void_lanes(state, seat)
+        if s.concealed.bits & lanes or self._barred(state, seat):
+            return 0
+        mask = wait_mask(s.concealed, 0, True, False)
+        void = s.variant.void
+        if void is not None:
+            mask &= ~_SUIT_KINDS[void]
+        rest = mask
+        melds = self.options.exhaustive_wait == "hand_and_melds"
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            tile = ALL_TILES[low.bit_length() - 1]
+            if (defaults.fifth_copy(s, tile) if melds else s.concealed.count(tile) >= 4):
+                mask ^= low
+        return mask
+
+    def ready(self, state: State, seat: int) -> bool:
+        """听牌 (tīngpái), SC-WIN-2 and SC-CHAJIAO-2: ``seat``'s 13 tiles wait on some kind."""
+        return bool(self._wait_mask(state, seat))
+
+    def score(self, ctx: WinContext) -> Breakdown | None:
+        """SC-PAT-MAX over the readings; a win on the dealer's dealt tiles is scored with each
+        kind as the winning tile (:func:`~.patterns.score_dealt_win`)."""
+        if isinstance(ctx, SichuanContext) and ctx.dealt:
+            return score_dealt_win(ctx, self.options)
+        return score_sichuan(ctx, self.options)
+
+    def win_context(self, state: State, seat: int, tile: Tile, how: WinKind) -> WinContext:
+        """The engine's context as a :class:`~.patterns.SichuanContext`: the wall's last tile
+        taken (海底), a win on the dealer's dealt 14, and the first-turn wins (天胡 / 地胡:
+        the seat's first turn, before any peng or gang was claimed; SC-PAT-天胡, SC-PAT-地胡)."""
+        ctx = defaults.win_context(self, state, seat, tile, how)
+        s = state.seats[seat]
+        self_draw = how is WinKind.SELF_DRAW
+        first = (
+            self_draw
+            and self.options.tian_di_hu
+            and not s.discards
+            and not any(m.from_seat is not None for x in state.seats for m in x.melds)
+        )
+        return SichuanContext(
+            **attrs.asdict(ctx, recurse=False) | {"first_turn": first},
+            last_tile=how is not WinKind.ROB_KONG and state.tiles_left == 0,
+            dealt=self_draw and seat == state.dealer and s.drawn is None,
+        )
+
+    # ------------------------------------------------------------------ a seat's turn
+
+    def discardable(self, state: State, seat: int) -> TileCounts | Iterable[Tile]:
+        """SC-VOID-2: the set-aside tile first, turned up; SC-VOID-4 ``strict``: while it holds
+        a tile of its void suit, only those."""
+        s = state.seats[seat]
+        aside = s.variant.aside
+        if aside is not None and not s.discards:
+            return (aside,)
+        if self.options.void_discard == "strict" and s.concealed.bits & self._void_lanes(
+            state, seat
+        ):
+            void = s.variant.void
+            return [t for t in s.concealed.kinds() if t.suit is void]
+        return s.concealed
+
+    def turn_kongs(self, state: State, seat: int) -> list[Action]:
+        """SC-GANG-1, SC-GANG-2: 暗杠 and 补杠 while a tile is left, from the hand in play (not
+        the set-aside tile); a 暗杠 of the void suit unless ``void_kong="forbidden"``
+        (SC-VOID-5)."""
+        if state.tiles_left <= 0:
+            return []
+        s = state.seats[seat]
+        hand = hand_in_play(state, seat)
+        out: list[Action] = []
+        quads = hand.bits & _FOURS
+        forbidden = self.options.void_kong == "forbidden"
+        void = s.variant.void
+        while quads:
+            low = quads & -quads
+            quads ^= low
+            tile = ALL_TILES[(low.bit_length() - 1) // 3]
+            if not (forbidden and tile.suit is void):
+                out.append(Gang._make(seat, tile, MeldKind.AN_GANG))
+        for meld in s.melds:
+            if meld.kind is MeldKind.PENG and hand.bits >> 3 * meld.tile.index & 7:
+                out.append(Gang._make(seat, meld.tile, MeldKind.BU_GANG))
+        return out
+
+    # ------------------------------------------------------------------ claims
+
+    def meld_claims(self, state: State, seat: int, tile: Tile) -> list[Action]:
+        """SC-CLAIM-2: a peng with two held, a 直杠 with three and a tile left to replace it
+        (SC-GANG-2); none of the void suit (SC-VOID-3); 过手碰 only with ``pass_peng``
+        (SC-PASSPENG-1)."""
+        s = state.seats[seat]
+        if tile.suit is s.variant.void:
+            return []
+        held = s.concealed.count(tile)
+        out: list[Action] = []
+        if held >= 2 and not (self.options.pass_peng and tile in s.pass_peng):
+            out.append(PENG[seat])
+        if held == 3 and state.tiles_left > 0:
+            out.append(Gang._make(seat, tile, MeldKind.ZHI_GANG))
+        return out
+
+    def declines_self_win(self, state: State, seat: int) -> bool:
+        return False  # SC-PASSHU-1: declining a self-draw win blocks nothing
+
+    def tracks_declined_fan(self) -> bool:
+        return True
+
+    def declined_fan(self, state: State, seat: int, tile: Tile, how: WinKind) -> int:
+        """SC-PASSHU-2: what a win is worth, as fan after the cap: scored as a plain win
+        (``pass_hu_compare="structural"``), or as it would be paid (``"score"``)."""
+        ctx = self.win_context(state, seat, tile, how)
+        if self.options.pass_hu_compare == "structural":
+            ctx = plain_win(ctx)
+        breakdown = self.score(ctx)
+        return -1 if breakdown is None else breakdown.capped_fan
+
+    def pass_hu_blocks(self, state: State, seat: int, how: WinKind) -> bool:
+        """SC-PASSHU-1: after declining a win, a discard (or robbing) win must be worth
+        strictly more than the most it declined since."""
+        s = state.seats[seat]
+        if not s.pass_hu:
+            return False
+        tile = state.tile
+        assert tile is not None
+        return self.declined_fan(state, seat, tile, how) <= s.pass_hu_fan
+
+    def draw_lifts_pass_hu(self, state: State, seat: int, replacement: bool) -> bool:
+        """SC-PASSHU-3: an ordinary draw lifts the block; a replacement only with
+        ``pass_hu_reset="any_draw"``."""
+        return not replacement or self.options.pass_hu_reset == "any_draw"
+
+    def claim_lifts_pass_hu(self, state: State, seat: int) -> bool:
+        return False  # SC-PASSHU-3: a peng does not lift it
+
+    # ------------------------------------------------------------------ money and the end
+
+    @property
+    def payment_reasons(self) -> frozenset[PaymentReason]:
+        """Wins, kong money and its refunds, 查叫, and 罚分 (花猪, the pot's penalties)."""
+        return frozenset(PaymentReason)
+
+    def kong_payments(self, state: State, seat: int, meld: Meld, ref: int) -> list[Payment]:
+        return settlement.kong_payments(self, state, seat, meld, ref)
+
+    def win_payments(self, state: State, win: WinRecord) -> list[Payment]:
+        return settlement.win_payments(self, state, win)
+
+    def cha_jiao_value(self, state: State, seat: int) -> int:
+        """SC-CHAJIAO-3: the best capped pattern score over ``seat``'s waits (no 杠 unless
+        ``cha_jiao_gang_fan``, no situational fan, no self-draw point)."""
+        best = self.best_win(state, seat, WinKind.CHA_JIAO)
+        return 0 if best is None else best.points
+
+    def settle_wins(self, state: State, wins: Sequence[WinRecord]) -> State:
+        """SC-PAY-1..3 for each win, SC-REFUND-1 (a robbed 补杠's money back) or SC-REFUND-2
+        (杠上炮), the next dealer at the first win (SC-DEALER-2); the hand ends at the third win
+        or at any win once the wall's last tile is taken (SC-END-1, SC-LAST-1)."""
+        how = wins[0].how
+        payments: list[Payment] = []
+        if how is WinKind.ROB_KONG:
+            payments += settlement.robbed_refund(state)
+        elif how is WinKind.DISCARD:
+            payments += settlement.shoot_refund(self, state, wins)
+        for win in wins:
+            payments += self.win_payments(state, win)
+        changes = {}
+        if not state.wins:  # the first winner deals next; after 一炮多响 the discarder
+            changes["next_dealer"] = wins[0].seat if len(wins) == 1 else state.current
+        state = pay(record_wins(state, wins), payments, **changes)
+        if sum(1 for s in state.seats if s.won) < 3 and state.tiles_left > 0:
+            return state
+        return self._end(state)
+
+    def settle_exhausted(self, state: State) -> State:
+        """The wall's end (SC-LAST-1): 查叫, 退税 and the end's penalties."""
+        return self._end(state)
+
+    def _end(self, state: State) -> State:
+        payments, ready = settlement.end_payments(self, state)
+        state = pay(state, payments)
+        next_dealer = state.next_dealer if state.next_dealer is not None else state.dealer
+        result = HandResult(
+            wins=state.wins,
+            payments=state.ledger,
+            deltas=deltas_of(state.ledger, state.players),
+            next_dealer=next_dealer,
+            exhausted=state.tiles_left == 0,
+            ready=ready,
+        )
+        return end_hand(state, result)
+
+
+def _ledger_problem(state: State) -> str | None:
+    """What is wrong with the kong money of ``state.ledger``: every payment with a ref carries
+    one of the hand's kongs (``1 .. next_ref - 1``, or the pending 补杠's ``next_ref``), one
+    kong's money goes to one seat, and every refund gives back a payment of that kong once."""
+    payees: dict[int, object] = {}
+    paid: Counter[tuple[object, object, int, int]] = Counter()
+    pending = state.pending is not None
+    for p in state.ledger:
+        if not p.ref:
+            continue
+        if p.ref >= state.next_ref + pending:
+            return f"a kong payment carries ref {p.ref}, beyond the hand's kongs"
+        if p.reason is PaymentReason.KONG_REFUND:
+            back = (p.payee, p.payer, p.amount, p.ref)
+            if not paid[back]:
+                return f"a refund of kong {p.ref} gives back nothing that was paid"
+            paid[back] -= 1
+            continue
+        if payees.setdefault(p.ref, p.payee) != p.payee and p.reason is PaymentReason.KONG:
+            return f"kong {p.ref}'s money goes to two seats"
+        paid[(p.payer, p.payee, p.amount, p.ref)] += 1
+    return None
