@@ -254,7 +254,8 @@ def test_a_broken_plugin_before_a_good_one_is_reported_and_skipped(plugins: Any)
         warnings.simplefilter("error")  # no second warning, no second import
         assert get_variant("good_one").name == "good_one"
         assert get_variant("yongshan").name == "yongshan"
-        assert [cls.name for cls in available_variants()] == ["baoshan", "good_one", "yongshan"]
+        names = [cls.name for cls in available_variants()]
+        assert names == ["baoshan", "good_one", "sichuan", "yongshan"]
         assert broken_plugins() == (
             BrokenPlugin(
                 "broken_one",
@@ -300,7 +301,7 @@ def test_every_way_a_plugin_fails_is_reported(
     plugins({"bad": (source, target), "fine": _GOOD_PLUGIN.format(name="fine")})
     with pytest.warns(PluginWarning, match="variant plugin 'bad' "):
         names = [cls.name for cls in available_variants()]
-    assert names == ["baoshan", "fine", "yongshan"]
+    assert names == ["baoshan", "fine", "sichuan", "yongshan"]
     [broken] = broken_plugins()
     assert (broken.name, broken.target) == ("bad", "fake_plugin_bad:Good")
     assert broken.error.startswith(error)
@@ -366,6 +367,7 @@ def test_the_variants_command_lists_a_broken_plugin_with_its_error(
     assert [(v["name"], v["error"]) for v in document] == [
         ("baoshan", None),
         ("good_one", None),
+        ("sichuan", None),
         ("yongshan", None),
         (
             "broken_one",

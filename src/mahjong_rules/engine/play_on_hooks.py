@@ -6,9 +6,9 @@ stands, whether a peng beside a win on the same discard still happens, and what 
 :class:`PlayOnHooks` is a base of :class:`~mahjong_rules.engine.hooks.Hooks` (with its own
 bases, :class:`~mahjong_rules.engine.wild_hooks.WildHooks` and
 :class:`~mahjong_rules.engine.event_hooks.EventHooks`): every variant has these, and a game
-that ends at its first win (``win_ends_hand``) or has no 过手胡 keeps the defaults. They were
-added for Sichuan 血战到底; each default is what the engine did before, so Baoshan and Yongshan
-play as they did.
+that ends at its first win (``win_ends_hand``) or has no 过手胡 keeps the defaults. Each
+default is what the engine did before these hooks came, so the games written before them play
+as they did.
 """
 
 from __future__ import annotations

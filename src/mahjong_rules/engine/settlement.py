@@ -38,8 +38,8 @@ class PaymentReason(enum.Enum):
     KONG = "kong"
     """杠分: a kong's payment, made with the kong (in a game that pays kongs at once)."""
     KONG_REFUND = "kong_refund"
-    """退杠 (tuìgàng): kong money going back from the kong's maker to a seat that paid it (the
-    kong's ref), in a game that returns it (e.g. a robbed kong, 杠上炮, 退税 tuìshuì)."""
+    """Kong money going back from the kong's maker to a seat that paid it (carrying the kong's
+    ref), in a game that returns it (e.g. for a robbed kong, or at the end of the hand)."""
     CHA_JIAO = "cha_jiao"
     """查叫: a draw game's settlement of ready against un-ready seats."""
     PENALTY = "penalty"

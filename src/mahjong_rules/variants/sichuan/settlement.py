@@ -15,7 +15,7 @@ penalties go to the pot (SC-PAY-4).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from mahjong_rules.engine.settlement import POT, Payment, PaymentReason, WinRecord
 from mahjong_rules.engine.state import SeatState, State
@@ -23,9 +23,16 @@ from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import WinKind
 from mahjong_rules.tiles import Suit, Tile
 from mahjong_rules.variants.sichuan.actions import SUITS
+from mahjong_rules.variants.sichuan.options import SichuanOptions
 
-if TYPE_CHECKING:
-    from mahjong_rules.variants.sichuan.rules import Sichuan
+
+class Sichuan(Protocol):
+    """What the settlement reads of the rules (:class:`~.rules.Sichuan`)."""
+
+    options: SichuanOptions
+
+    def ready(self, state: State, seat: int) -> bool: ...
+    def cha_jiao_value(self, state: State, seat: int) -> int: ...
 
 __all__ = [
     "PENALTY",
