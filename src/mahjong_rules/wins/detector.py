@@ -23,6 +23,7 @@ __all__ = [
     "iter_decompositions",
     "load_tables",
     "shanten",
+    "wait_mask",
     "winning_tiles",
 ]
 

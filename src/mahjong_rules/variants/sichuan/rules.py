@@ -29,15 +29,15 @@ import attrs
 
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine import defaults
-from mahjong_rules.engine.actions import Action, Gang
-from mahjong_rules.engine.edit import ALL_TILES, PENG, end_hand, pay, record_wins
+from mahjong_rules.engine.actions import Action, Gang, Peng
+from mahjong_rules.engine.edit import end_hand, pay, record_wins
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.phases import OwnPhase
 from mahjong_rules.engine.settlement import HandResult, Payment, PaymentReason, WinRecord, deltas_of
 from mahjong_rules.engine.state import State
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
-from mahjong_rules.tiles import Tile
+from mahjong_rules.tiles import Tile, all_tiles
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.variants.sichuan import settlement
 from mahjong_rules.variants.sichuan.actions import (
@@ -76,6 +76,9 @@ __all__ = ["Sichuan"]
 _SUIT_KINDS = {suit: ((1 << 9) - 1) << (9 * k) for k, suit in enumerate(SUIT_LANES)}
 """The 34-bit kind mask of each suit."""
 _FOURS = sum(4 << (3 * i) for i in range(27))
+"""A lane holding four copies has its third bit set."""
+ALL_TILES = all_tiles(honors=False)
+_PENG = tuple(Peng(seat) for seat in range(4))
 
 
 class Sichuan(Rules):
@@ -229,10 +232,10 @@ class Sichuan(Rules):
             quads ^= low
             tile = ALL_TILES[(low.bit_length() - 1) // 3]
             if not (forbidden and tile.suit is void):
-                out.append(Gang._make(seat, tile, MeldKind.AN_GANG))
+                out.append(Gang(seat, tile, MeldKind.AN_GANG))
         for meld in s.melds:
             if meld.kind is MeldKind.PENG and hand.bits >> 3 * meld.tile.index & 7:
-                out.append(Gang._make(seat, meld.tile, MeldKind.BU_GANG))
+                out.append(Gang(seat, meld.tile, MeldKind.BU_GANG))
         return out
 
     # ------------------------------------------------------------------ claims
@@ -247,9 +250,9 @@ class Sichuan(Rules):
         held = s.concealed.count(tile)
         out: list[Action] = []
         if held >= 2 and not (self.options.pass_peng and tile in s.pass_peng):
-            out.append(PENG[seat])
+            out.append(_PENG[seat])
         if held == 3 and state.tiles_left > 0:
-            out.append(Gang._make(seat, tile, MeldKind.ZHI_GANG))
+            out.append(Gang(seat, tile, MeldKind.ZHI_GANG))
         return out
 
     def declines_self_win(self, state: State, seat: int) -> bool:
