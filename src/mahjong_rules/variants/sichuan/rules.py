@@ -30,7 +30,7 @@ import attrs
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine import defaults
 from mahjong_rules.engine.actions import Action, Gang, Peng
-from mahjong_rules.engine.edit import end_hand, pay, record_wins
+from mahjong_rules.engine.edit import after_peng, end_hand, pay, record_wins
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.phases import OwnPhase
 from mahjong_rules.engine.settlement import HandResult, Payment, PaymentReason, WinRecord, deltas_of
@@ -48,6 +48,7 @@ from mahjong_rules.variants.sichuan.actions import (
     TilesSwapped,
     VoidDeclared,
 )
+from mahjong_rules.variants.sichuan.false_hu import FalseHu, FalseHuPenalised, apply_false_hu
 from mahjong_rules.variants.sichuan.options import SichuanOptions
 from mahjong_rules.variants.sichuan.patterns import (
     SichuanContext,
@@ -98,12 +99,13 @@ class Sichuan(Rules):
     robbed_kong_stands: ClassVar[bool] = False
     melds_beside_wins: ClassVar[bool] = False
     checks_ledger: ClassVar[bool] = True
-    action_types: ClassVar[tuple[type[Action], ...]] = (SwapTiles, DeclareVoid)
+    action_types: ClassVar[tuple[type[Action], ...]] = (SwapTiles, DeclareVoid, FalseHu)
     event_types: ClassVar[tuple[type[Event], ...]] = (
         TilesChosen,
         TilesSwapped,
         VoidDeclared,
         AsideSet,
+        FalseHuPenalised,
     )
     phases: ClassVar[tuple[OwnPhase, ...]] = SICHUAN_PHASES
     hand_state_class: ClassVar[type | None] = SichuanHand
@@ -237,6 +239,21 @@ class Sichuan(Rules):
             if meld.kind is MeldKind.PENG and hand.bits >> 3 * meld.tile.index & 7:
                 out.append(Gang(seat, meld.tile, MeldKind.BU_GANG))
         return out
+
+    def extra_turn_actions(self, state: State, seat: int) -> list[Action]:
+        """SC-WIN-3 with ``false_hu="penalty"``: a false hu (:class:`~.false_hu.FalseHu`) on a
+        hand that does not win, once per draw, not after a peng (SC-CLAIM-3)."""
+        if self.options.false_hu != "penalty" or state.acted_since_draw:
+            return []
+        s = state.seats[seat]
+        if after_peng(state, seat) or self.is_complete(state, seat, s.concealed):
+            return []
+        return [FalseHu(seat)]
+
+    def apply_own_action(self, state: State, action: Action) -> State:
+        """诈胡, its only own action outside its phases (SC-WIN-3, SC-REFUND-4)."""
+        assert isinstance(action, FalseHu)
+        return apply_false_hu(state, action.seat)
 
     # ------------------------------------------------------------------ claims
 
