@@ -1,26 +1,84 @@
-"""Read a file of hands recorded from dcmshi/sichuan-mahjong and check its deals.
+"""Replay hands recorded from dcmshi/sichuan-mahjong in the library, hand for hand (issue 20).
 
 Usage, from the repository root::
 
-    python tests/dcmshi_replay.py [FILE.jsonl.gz ...]
+    python tests/dcmshi_replay.py [--first N] [FILE.jsonl.gz ...]
 
-With no file it reads ``tests/data/dcmshi/dcmshi-2000.jsonl.gz``. For each file it prints
-``read N hands, M walls match``: N hands read, of which M have the dealer and the wall that
-``dcmshi_deal`` works out from the seed (SC-DEALER-1, SC-DEAL-1), then the seed of each hand that
-does not. A malformed line stops it with the line and the field named. (The hand-for-hand replay
-in the library comes with the Sichuan rules.)
+With no file it reads ``tests/data/dcmshi/dcmshi-2000.jsonl.gz`` (MIT, notice beside it). For
+each file it prints ``read N hands, M walls match`` (M: the hands whose dealer and wall
+``dcmshi_deal`` works out from the seed, SC-DEALER-1, SC-DEAL-1), then ``matched N of M hands``
+and, for each hand that does not match, its seed, the step (the index in the record's
+``steps``, or ``end``) and the first difference. ``--first N`` replays only the first N hands
+of each file. Exit status: 0 when every wall and every hand matched, 1 when not, 2 when a file
+could not be read (the line and the field named).
+
+A hand is replayed in ``get_variant("sichuan")`` as SICHUAN.md's last section says
+(``dcmshi_translate`` holds the maps), from the explicit wall of ``dcmshi_deal.library_wall``
+with library dealer 0 and the hand's options; at each recorded step:
+
+* a ``draw``: the library, which draws itself, has that seat in turn;
+* any other move of play: the seats the library asks are the seats dcmshi listed, and each
+  one's legal actions are dcmshi's list translated — after the one filter of SICHUAN.md's
+  point 3 the corpus needs: in a turn entered by a peng dcmshi lists ``hu_draw`` but refuses it
+  (SC-CLAIM-3), so it is dropped there (and with ``enableHeavenlyEarthly`` off the library's
+  Hu in the dealer's first turn, which dcmshi does not list, SC-PAT-地胡); dcmshi records no list
+  for 换三张 and 定缺;
+* the move is one of the library's legal actions, and applies;
+* the payments the step made are dcmshi's ``paid``, as multisets of (reason, payer, payee,
+  amount): hu = WIN, kong = KONG, buTing = CHA_JIAO, flowerPig / falseHu / voidPenalty /
+  voidMeldPenalty = PENALTY (to the pot: ``null``), kongRefund = KONG_REFUND (退杠, from the
+  konger back to the seat that paid; ``dcmshi_translate.library_payments``).
+
+At the end: every seat's score change (the ledger's sum) and the pot, the winners in order, each
+win's kind, tile, discarder, pattern score (``handValue``) and fan after the cap (SC-PAT-MAX:
+dcmshi keeps the first best reading, so only a total below the cap must be equal), every seat's
+void suit, whether each un-won seat was ready (``isReady``, SC-CHAJIAO-2), and the next dealer
+(SC-DEALER-2).
 """
 
 from __future__ import annotations
 
+import functools
 import sys
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from itertools import islice
 from pathlib import Path
+from typing import Any
+
+import attrs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+# run as a script, the checkout's library comes first, whatever is installed
+sys.path.insert(
+    0 if __name__ == "__main__" else len(sys.path), str(Path(__file__).parents[1] / "src")
+)
 
-from dcmshi_data import CORPUS, DcmshiDataError, Hand, read_hands
-from dcmshi_deal import deal
+from dcmshi_data import CORPUS, SUITS, DcmshiDataError, Hand, Step, read_hands
+from dcmshi_deal import deal, library_wall, tile_of
+from dcmshi_translate import (
+    Paid,
+    Table,
+    legal_actions,
+    library_options,
+    library_payments,
+    move_action,
+    recorded_fan,
+    recorded_payments,
+)
+from mahjong_rules import get_variant
+from mahjong_rules.engine.actions import Action, Hu
+from mahjong_rules.engine.settlement import Payment
+from mahjong_rules.engine.state import Phase, State
+from mahjong_rules.errors import MahjongRulesError
+from mahjong_rules.scoring import WinKind
+from mahjong_rules.variants.base import Rules
+
+__all__ = ["Outcome", "main", "replay", "rules_of", "wall_matches"]
+
+_PHASES_OWN = ("huanSelect", "declareVoid")  # dcmshi records no legal list there
+_TURN_MOVES = ("discard", "flipFirstDiscard", "declareKongOnTurn", "declareHuOnDraw")
+_WIN_SUBTYPES = {"robbingTheKong": WinKind.ROB_KONG}
 
 
 def wall_matches(hand: Hand) -> bool:
@@ -29,29 +87,253 @@ def wall_matches(hand: Hand) -> bool:
     return made.dealer == hand.dealer and made.wall == hand.wall
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Check every file named (the corpus if none); 0 if every wall matched, 1 if not, 2 if a
-    file could not be read."""
-    paths = list(sys.argv[1:] if argv is None else argv) or [str(CORPUS)]
-    status = 0
-    for path in paths:
-        count = matched = 0
-        missed: list[str] = []
+@attrs.frozen
+class Outcome:
+    """How one hand replayed: matched, or the first difference and where."""
+
+    seed: str
+    step: int | None = None
+    """The index in ``steps`` of the first difference, ``len(steps)`` for the end; ``None``:
+    the hand matched."""
+    difference: str = ""
+
+    @property
+    def matched(self) -> bool:
+        """Whether the hand matched, step for step and at the end."""
+        return self.step is None
+
+    def where(self, steps: int) -> str:
+        """``step 12`` or ``end``."""
+        return "end" if self.step == steps else f"step {self.step}"
+
+
+class _Differs(Exception):
+    def __init__(self, step: int, difference: str) -> None:
+        super().__init__(difference)
+        self.step = step
+        self.difference = difference
+
+
+@functools.cache
+def _rules(options: tuple[tuple[str, Any], ...]) -> Rules:
+    return get_variant("sichuan", **dict(options))
+
+
+def rules_of(hand: Hand) -> Rules:
+    """The library's room for ``hand`` (its options, the swap direction explicit)."""
+    return _rules(tuple(sorted(library_options(hand).items())))
+
+
+def _shown(actions: Iterable[Action]) -> str:
+    return ", ".join(sorted(str(a) for a in actions)) or "nothing"
+
+
+def _shown_paid(paid: Counter[Paid]) -> str:
+    items = []
+    for (reason, payer, payee, amount), count in sorted(paid.items(), key=str):
+        to = "pot" if payee is None else str(payee)
+        items.append(f"{reason} {payer}->{to} {amount}" + (f" x{count}" if count > 1 else ""))
+    return ", ".join(items) or "nothing"
+
+
+def _payments(state: State) -> tuple[Payment, ...]:
+    """What stands paid: the ledger, or the result's payments once the hand has ended."""
+    return state.result.payments if state.result is not None else state.ledger
+
+
+class _Replay:
+    """One hand, step by step; raises :class:`_Differs` at the first difference."""
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.table = Table(hand.dealer)
+        self.rules = rules_of(hand)
+        self.state = self.rules.new_hand(wall=library_wall(hand.dealer, hand.wall), dealer=0)
+        self.pung: int | None = None  # the dcmshi seat whose claimed peng may give it the turn
+        self.pung_turn = False  # dcmshi's turnEnteredByPung for that seat
+
+    def run(self) -> None:
+        for index, step in enumerate(self.hand.steps):
+            self.step(index, step)
+        self.end(len(self.hand.steps))
+
+    def step(self, index: int, step: Step) -> None:
+        move, state, rules, table = step.move, self.state, self.rules, self.table
+        if rules.is_over(state):
+            raise _Differs(index, f"the library's hand is over; dcmshi plays {move.kind}")
+        to_act = rules.to_act(state)
+        if move.kind == "draw":
+            self.pung, self.pung_turn = None, False
+            seat = table.seat(move.seat or 0)
+            if state.phase is not Phase.TURN or state.current != seat:
+                asked = sorted(table.dcmshi(k) for k in to_act)
+                raise _Differs(index, f"dcmshi seat {move.seat} draws; the library asks {asked}")
+            return
+        if move.kind in _TURN_MOVES:
+            self.pung_turn = self.pung == move.seat
+        if move.kind not in _PHASES_OWN:
+            self.compare_legal(index, step, to_act)
         try:
-            for hand in read_hands(path):
-                count += 1
-                if wall_matches(hand):
-                    matched += 1
-                else:
-                    missed.append(hand.seed)
+            actions = move_action(move, table, state, to_act)
+        except DcmshiDataError as error:
+            raise _Differs(index, str(error)) from None
+        before = _payments(state)
+        for action in actions:
+            listed = rules.legal_actions(state, action.seat)
+            if action not in listed:
+                raise _Differs(
+                    index, f"dcmshi's {move.kind} is {action}; the library lists {_shown(listed)}"
+                )
+            try:
+                state = rules.apply(state, action)
+            except MahjongRulesError as error:
+                raise _Differs(index, f"{action} refused: {error}") from None
+        self.state = state
+        if move.kind == "claim" and move.claim == "pung":
+            self.pung = move.seat
+        elif move.kind in ("discard", "flipFirstDiscard"):
+            self.pung, self.pung_turn = None, False
+        paid = library_payments(before, _payments(state), table)
+        wanted = recorded_payments(step.paid)
+        if paid != wanted:
+            raise _Differs(
+                index,
+                f"after {move.kind} of dcmshi seat {move.seat}: only dcmshi paid "
+                f"{_shown_paid(wanted - paid)}; only the library {_shown_paid(paid - wanted)}",
+            )
+
+    def compare_legal(self, index: int, step: Step, to_act: Iterable[int]) -> None:
+        state, table = self.state, self.table
+        asked = sorted(d for d in range(4) if step.legal[d])
+        ours = sorted(table.dcmshi(k) for k in to_act)
+        if asked != ours:
+            raise _Differs(index, f"asked: dcmshi seats {asked}, the library's {ours}")
+        for d in asked:
+            seat = table.seat(d)
+            codes = step.legal[d]
+            if self.pung_turn and d == step.move.seat:
+                codes = tuple(c for c in codes if c != "hu_draw")  # SC-CLAIM-3 (point 3)
+            try:
+                theirs = legal_actions(codes, seat, state)
+            except DcmshiDataError as error:
+                raise _Differs(index, f"dcmshi seat {d}: {error}") from None
+            mine = set(self.rules.legal_actions(state, seat))
+            if not state.options.tian_di_hu and self.first_turn(seat):
+                mine.discard(Hu(seat))  # SC-PAT-地胡 (point 3): dcmshi lists no such win
+            if theirs != mine:
+                raise _Differs(
+                    index,
+                    f"legal of dcmshi seat {d} (library {seat}): only dcmshi "
+                    f"{_shown(theirs - mine)}; only the library {_shown(mine - theirs)}",
+                )
+
+    def first_turn(self, seat: int) -> bool:
+        state = self.state
+        return state.phase is Phase.TURN and seat == state.dealer and state.discards_made == 0
+
+    def end(self, index: int) -> None:
+        hand, table, state = self.hand, self.table, self.state
+        result = self.rules.result(state)
+        if result is None:
+            left = sorted(table.dcmshi(k) for k in self.rules.to_act(state))
+            raise _Differs(index, f"dcmshi's hand is over; the library asks dcmshi seats {left}")
+
+        def check(what: str, theirs: object, mine: object) -> None:
+            if theirs != mine:
+                raise _Differs(index, f"{what}: dcmshi {theirs}, the library {mine}")
+
+        check(
+            "score change", hand.score_change, tuple(result.deltas[table.seat(d)] for d in range(4))
+        )
+        check("pot", hand.end.penalty_pot, result.pot)
+        check("winners", hand.end.hu_order, tuple(table.dcmshi(w.seat) for w in result.wins))
+        cap = state.options.fan_cap
+        for won in result.wins:
+            d = table.dcmshi(won.seat)
+            record = hand.end.seats[d].hu
+            if record is None:
+                raise _Differs(index, f"dcmshi seat {d} has no hu record")
+            how = (
+                _WIN_SUBTYPES.get(record.subtype, WinKind.DISCARD)
+                if record.by_discard
+                else WinKind.SELF_DRAW
+            )
+            source = None if won.from_seat is None else table.dcmshi(won.from_seat)
+            check(f"seat {d}'s win", how, won.how)
+            check(f"seat {d}'s winning tile", tile_of(record.winning_tile), won.tile)
+            check(f"seat {d}'s discarder", record.discarder, source)
+            check(f"seat {d}'s pattern score", record.hand_value, won.breakdown.points)
+            fan = recorded_fan(record)
+            check(f"seat {d}'s fan (capped at {cap})", min(fan, cap), min(won.breakdown.fan, cap))
+        for d, seat in enumerate(hand.end.seats):
+            k = table.seat(d)
+            check(
+                f"seat {d}'s void suit", seat.voided_suit, _suit_name(state.seats[k].variant.void)
+            )
+            check(f"seat {d} won", seat.status == "hu", state.seats[k].won)
+            if seat.status == "playing":
+                check(f"seat {d} ready", seat.is_ready, result.ready.get(k))
+        check("next dealer", hand.end.next_dealer, table.dcmshi(result.next_dealer))
+
+
+def _suit_name(suit: Any) -> str | None:
+    """dcmshi's name of a library suit (``None``: none)."""
+    return None if suit is None else SUITS["mps".index(suit.value)]
+
+
+def replay(hand: Hand) -> Outcome:
+    """Replay ``hand`` in the library: matched, or the first difference."""
+    try:
+        _Replay(hand).run()
+    except _Differs as differs:
+        return Outcome(hand.seed, differs.step, differs.difference)
+    except MahjongRulesError as error:  # the deal itself refused
+        return Outcome(hand.seed, 0, f"{type(error).__name__}: {error}")
+    return Outcome(hand.seed)
+
+
+def _replay_file(path: str, first: int | None) -> int:
+    hands = walls = matched = 0
+    missed: list[str] = []
+    differs: list[str] = []
+    for hand in islice(read_hands(path), first):
+        hands += 1
+        if wall_matches(hand):
+            walls += 1
+        else:
+            missed.append(hand.seed)
+        outcome = replay(hand)
+        if outcome.matched:
+            matched += 1
+        else:
+            where = outcome.where(len(hand.steps))
+            differs.append(f"  seed {hand.seed!r}, {where}: {outcome.difference}")
+    print(f"read {hands} hands, {walls} walls match")
+    for seed in missed:
+        print(f"  wall differs: seed {seed!r}")
+    print(f"matched {matched} of {hands} hands")
+    for line in differs:
+        print(line)
+    return 0 if walls == matched == hands else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Replay every file named (the corpus if none); 0 if every wall and hand matched, 1 if
+    not, 2 if a file could not be read."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    first: int | None = None
+    if args[:1] == ["--first"]:
+        if len(args) < 2 or not args[1].isdigit():
+            print("--first takes a number of hands", file=sys.stderr)
+            return 2
+        first, args = int(args[1]), args[2:]
+    status = 0
+    for path in args or [str(CORPUS)]:
+        try:
+            status = max(status, _replay_file(path, first))
         except (OSError, EOFError, DcmshiDataError) as error:
             print(f"{path}: {error}", file=sys.stderr)
             return 2
-        print(f"read {count} hands, {matched} walls match")
-        for seed in missed:
-            print(f"  wall differs: seed {seed!r}")
-        if missed:
-            status = 1
     return status
 
 
