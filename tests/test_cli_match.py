@@ -21,8 +21,8 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str],
 
 
 HEADER = (
-    "  seat  胡 wins  自摸  点炮 given  杠 kongs  杠分 paid  杠分 recv  罚分 paid  罚分 recv"
-    "  查叫 paid  查叫 recv  total"
+    "  seat  胡 wins  自摸  点炮 given  杠 kongs  杠分 paid  杠分 recv  退杠 paid  退杠 recv"
+    "  罚分 paid  罚分 recv  查叫 paid  查叫 recv  total"
 )
 """Every column: the table of a variant that declares every payment reason."""
 HEADERS = {
@@ -89,9 +89,9 @@ def test_tally_lines_align_chinese_headers() -> None:
     assert tally_lines(tallies, [12, -12]) == [
         HEADER,
         "     0        2     1           0         3          0          0          0          0"
-        "          0          0    +12",
-        "     1        0     0           0         0          0          0         16          0"
-        "          0          0    -12",
+        "          0          0          0          0    +12",
+        "     1        0     0           0         0          0          0          0          0"
+        "         16          0          0          0    -12",
     ]
     assert tally_lines(tallies, [12, -12], {PaymentReason.WIN, PaymentReason.PENALTY}) == [
         HEADERS["yongshan"],

@@ -31,6 +31,8 @@ from mahjong_rules.scoring import WinContext, WinKind
 from mahjong_rules.serial import from_dict, to_dict
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants import BaoshanOptions, Rules, YongshanOptions, available_variants
+from mahjong_rules.variants.options import Options
+from mahjong_rules.variants.sichuan import SichuanOptions
 from mahjong_rules.variants.yongshan import wild_kinds
 
 
@@ -486,11 +488,17 @@ def test_tampered_record_is_one_error_line(
 def test_variants_lists_every_option_with_its_default(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "variants")
     assert (status, err) == (0, "")
-    assert out[0] == "baoshan 保山麻将 (aliases: 保山, 保山麻将, bao_shan)"
-    assert "yongshan 永善麻将 (aliases: 永善, 永善麻将, yong_shan)" in out
-    assert [cls.name for cls in available_variants()] == ["baoshan", "yongshan"]
-    split = out.index("yongshan 永善麻将 (aliases: 永善, 永善麻将, yong_shan)")
-    for lines, options_class in ((out[:split], BaoshanOptions), (out[split:], YongshanOptions)):
+    heads = [
+        "baoshan 保山麻将 (aliases: 保山, 保山麻将, bao_shan)",
+        "sichuan 四川血战到底 (aliases: 血战到底, xuezhan, 四川血战到底, 四川麻将)",
+        "yongshan 永善麻将 (aliases: 永善, 永善麻将, yong_shan)",
+    ]
+    assert [line for line in out if line and not line.startswith(" ")] == heads
+    assert [cls.name for cls in available_variants()] == ["baoshan", "sichuan", "yongshan"]
+    starts = [out.index(head) for head in heads]
+    parts = [out[a:b] for a, b in zip(starts, [*starts[1:], len(out)], strict=True)]
+    classes: tuple[type[Options], ...] = (BaoshanOptions, SichuanOptions, YongshanOptions)
+    for lines, options_class in zip(parts, classes, strict=True):
         defaults = {}
         for line in lines:
             found = re.fullmatch(r"  (\w+) +default (.+)", line)
@@ -685,6 +693,7 @@ def test_analyze_without_variant_is_unchanged(capsys: pytest.CaptureFixture[str]
         (
             ["play", "--variant", "nope"],
             "no variant 'nope'; known: baoshan (保山, 保山麻将, bao_shan); "
+            "sichuan (血战到底, xuezhan, 四川血战到底, 四川麻将); "
             "yongshan (永善, 永善麻将, yong_shan)",
         ),
         (
@@ -735,6 +744,7 @@ def test_analyze_without_variant_is_unchanged(capsys: pytest.CaptureFixture[str]
         (
             ["analyze", "--variant", "nope", "1m"],
             "no variant 'nope'; known: baoshan (保山, 保山麻将, bao_shan); "
+            "sichuan (血战到底, xuezhan, 四川血战到底, 四川麻将); "
             "yongshan (永善, 永善麻将, yong_shan)",
         ),
         (

@@ -358,7 +358,7 @@ def test_variants_json_uses_null(capsys: pytest.CaptureFixture[str]) -> None:
     text = "\n".join(out)
     assert "None" not in text
     document = json.loads(text)
-    assert [v["name"] for v in document] == ["baoshan", "yongshan"]
+    assert [v["name"] for v in document] == ["baoshan", "sichuan", "yongshan"]
     baoshan = {o["name"]: o for o in document[0]["options"]}
     assert baoshan["fan_cap"]["default"] == 3
     assert baoshan["forced_win_tiles"]["default"] is None

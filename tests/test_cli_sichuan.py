@@ -8,6 +8,10 @@ played in names it.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import attrs
 import pytest
 
 from mahjong_rules import get_variant
@@ -16,6 +20,7 @@ from mahjong_rules.engine.events import Won
 from mahjong_rules.engine.settlement import WinRecord
 from mahjong_rules.scoring import Breakdown, ScoreItem, WinKind
 from mahjong_rules.tiles import Tile
+from mahjong_rules.variants.sichuan import SichuanOptions
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str], str]:
@@ -58,3 +63,215 @@ def test_analyze_scores_a_baoshan_flush_with_baoshans_gloss(
         '  清一色 qīngyīsè "one suit" (qing_yi_se) 1 fan',
         "fan: 2",
     ]
+
+
+def test_the_log_names_sichuans_qing_yi_se_as_sichuan_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """SC-PAT-清一色 "full flush" (and SC-PAT-根 "root") in a Sichuan room's log and in
+    ``analyze --variant sichuan``, beside Baoshan's "one suit" for the same key."""
+    sichuan = get_variant("sichuan")
+    won = Won(WinRecord(0, WinKind.SELF_DRAW, Tile("5m"), None, FLUSH))
+    line = '  清一色 qīngyīsè "full flush" (qing_yi_se) 2 fan'
+    assert log.event_lines(won, rules=sichuan)[1] == line
+    assert log.event_lines(won, sichuan.new_hand(seed=1))[1] == line
+    assert log.gloss("qing_yi_se", get_variant("baoshan")) == "one suit"
+    status, out, err = run(
+        capsys, "analyze", "--variant", "sichuan", "11123456789999m", "--tile", "5m",
+        "--how", "discard",
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    assert out[5:10] == [
+        "breakdown:",
+        '  根 gēn "root" (gen) 1 fan',
+        '  清一色 qīngyīsè "full flush" (qing_yi_se) 2 fan',
+        "fan: 3",
+        "capped fan: 3",
+    ]
+
+
+SWAPPED_HAND = [
+    "四川血战到底 sichuan: 4 players, seed 3",
+    "room: get_variant('sichuan', swap_three=True)",
+    "bots: seat 0 GreedyBot(), seat 1 GreedyBot(), seat 2 GreedyBot(), seat 3 GreedyBot()",
+    "发牌 dealt: dealer seat 0, 55 tiles left in the wall",
+    "  seat 0 手牌 hand 129m12378p123799s",
+    "  seat 1 手牌 hand 22257789m67p247s",
+    "  seat 2 手牌 hand 1469m1448p22568s",
+    "  seat 3 手牌 hand 33466m33569p346s",
+    "seat 0 换三张 chooses 1m 一万, 2m 二万, 9m 九万 to pass",
+    "seat 1 换三张 chooses 2m 二万, 2m 二万, 2m 二万 to pass",
+    "seat 2 换三张 chooses 1m 一万, 4m 四万, 6m 六万 to pass",
+    "seat 3 换三张 chooses 3m 三万, 3m 三万, 4m 四万 to pass",
+    "seat 0 换三张 passes 1m 一万, 2m 二万, 9m 九万 to the next seat (下家), gets "
+    "3m 三万, 3m 三万, 4m 四万",
+    "seat 1 换三张 passes 2m 二万, 2m 二万, 2m 二万 to the next seat (下家), gets "
+    "1m 一万, 2m 二万, 9m 九万",
+    "seat 2 换三张 passes 1m 一万, 4m 四万, 6m 六万 to the next seat (下家), gets "
+    "2m 二万, 2m 二万, 2m 二万",
+    "seat 3 换三张 passes 3m 三万, 3m 三万, 4m 四万 to the next seat (下家), gets "
+    "1m 一万, 4m 四万, 6m 六万",
+    "seat 0 定缺 gives up 万 (m), sets 3m 三万 aside face down",
+    "seat 1 定缺 gives up 万 (m), sets 1m 一万 aside face down",
+    "seat 2 定缺 gives up 万 (m), sets 2m 二万 aside face down",
+    "seat 3 定缺 gives up 万 (m), sets 1m 一万 aside face down",
+    "定缺 done: a tile face down for seat 0, seat 1, seat 2, seat 3",
+]
+"""``play --variant sichuan -o swap_three=true --seed 3``: the deal, 换三张 and 定缺 (all public:
+the bots' log shows every seat)."""
+
+SWAPPED_PLAY = [
+    "seat 3 碰 peng P9p@2",
+    "seat 3 碰 peng P3p@2",
+    "seat 1 碰 peng P7p@0",
+    "seat 2 杠 暗杠 kong A4p",
+    "  seat 0 pays seat 2 2 (杠 kong money, kong 1 of the hand)",
+    "  seat 1 pays seat 2 2 (杠 kong money, kong 1 of the hand)",
+    "  seat 3 pays seat 2 2 (杠 kong money, kong 1 of the hand)",
+    "seat 2 补张 draws 9s 九条 (kong replacement)",
+    "seat 0 碰 peng P8p@3",
+    "  seat 0 pays seat 3 1 (杠 kong money, kong 2 of the hand)",
+    "  seat 1 pays seat 3 1 (杠 kong money, kong 2 of the hand)",
+    "  seat 2 pays seat 3 1 (杠 kong money, kong 2 of the hand)",
+    "seat 3 杠 补杠 kong B9p@2",
+    "seat 3 补张 draws 5p 五筒 (kong replacement)",
+    "seat 2 胡 wins on 7s 七条, 点炮 on a discard from seat 0",
+    '  杠 gàng "kong" (gang) 1 fan',
+    "  total 1 fan, capped 1 fan, 2 points",
+    "  reading 22s 456s 678s 789s",
+    "  seat 0 pays seat 2 2 (胡 win)",
+    "seat 3 碰 peng P6p@1",
+    "seat 1 碰 peng P1s@3",
+    "the wall is exhausted after 1 win",
+    "  seat 1 pays seat 0 1 (查叫 cha_jiao (ready at the draw))",
+    "  seat 3 pays seat 0 1 (查叫 cha_jiao (ready at the draw))",
+    "  seat 3 pays seat 0 1 (退杠 kong money returned, kong 2 of the hand)",
+    "  seat 3 pays seat 1 1 (退杠 kong money returned, kong 2 of the hand)",
+    "  seat 3 pays seat 2 1 (退杠 kong money returned, kong 2 of the hand)",
+]
+"""The same hand's lines after 定缺 but its draws, discards and passes: SC-GANG-PAY-1 (暗杠 2
+from each), SC-GANG-PAY-3 (补杠 1 from each, paid before the rob window, so before its line),
+the game going on after a win (SC-END-1), 查叫 (SC-CHAJIAO-1) and 退税 (SC-REFUND-3)."""
+
+SWAPPED_TABLE = [
+    "结算 settlement: the wall ran out after 1 win (next dealer: seat 2)",
+    "  seat  received  paid  delta",
+    "     0         3     5     -2  ready 听牌",
+    "     1         1     4     -3  not ready",
+    "     2         9     1     +8  胡 won (discard from seat 0, 2 points)",
+    "     3         3     6     -3  not ready",
+    "   all        16    16      0",
+]
+
+
+def test_play_sichuan_with_bots_logs_the_swap_the_voids_and_the_money(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """SC-SWAP-1/2, SC-VOID-1/2 and the payments of a whole hand by bots, exactly; each seat's
+    first discard is the tile it set aside, turned up (SC-VOID-2, SC-VIEW-1); SC-DEALER-2: the
+    first winner deals next."""
+    status, out, err = run(
+        capsys, "play", "--variant", "sichuan", "-o", "swap_three=true", "--seed", "3"
+    )
+    assert (status, err) == (0, "")
+    assert out[:21] == SWAPPED_HAND
+    assert [line for line in out if "turned up" in line] == [
+        "seat 0 打 discards 3m 三万 (turned up: 定缺 万)",
+        "seat 1 打 discards 1m 一万 (turned up: 定缺 万)",
+        "seat 2 打 discards 2m 二万 (turned up: 定缺 万)",
+        "seat 3 打 discards 1m 一万 (turned up: 定缺 万)",
+    ]
+    settled = out.index(SWAPPED_TABLE[0])
+    routine = ("摸 draws", "打 discards", "过 passes")
+    played = [x for x in out[21:settled] if x and not any(w in x for w in routine)]
+    assert played == SWAPPED_PLAY
+    assert out[settled : settled + 7] == SWAPPED_TABLE
+    assert out[-9:] == [
+        "  seat 3: -3",
+        "     -2  to seat 2: 杠 kong money, kong 1 of the hand",
+        "     +1  from seat 0: 杠 kong money, kong 2 of the hand",
+        "     +1  from seat 1: 杠 kong money, kong 2 of the hand",
+        "     +1  from seat 2: 杠 kong money, kong 2 of the hand",
+        "     -1  to seat 0: 查叫 cha_jiao (ready at the draw)",
+        "     -1  to seat 0: 退杠 kong money returned, kong 2 of the hand",
+        "     -1  to seat 1: 退杠 kong money returned, kong 2 of the hand",
+        "     -1  to seat 2: 退杠 kong money returned, kong 2 of the hand",
+    ]
+    assert len(out) == 197
+
+
+def test_play_sichuan_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    """SC-SWAP-1, SC-VOID-1 in ``--lang zh``: the same hand's phases and its settlement title."""
+    argv = ["play", "--variant", "sichuan", "-o", "swap_three=true", "--seed", "3", "--lang", "zh"]
+    status, out, err = run(capsys, *argv)
+    assert (status, err) == (0, "")
+    assert out[8:21:4] == [
+        "座位 0 换三张 选出 1m 一万，2m 二万，9m 九万",
+        "座位 0 换三张 给下家 1m 一万，2m 二万，9m 九万，换来 3m 三万，3m 三万，4m 四万",
+        "座位 0 定缺 万，扣下 3m 三万",
+        "定缺完成：扣牌 座位 0、座位 1、座位 2、座位 3",
+    ]
+    assert out[21] == "座位 0 打出 3m 三万（翻开扣牌：缺万）"
+    assert "牌墙已摸完（已有 1 家胡牌）" in out
+    assert "  座位 3 付给座位 0 1 分（退杠·本局第 2 杠）" in out
+    assert "结算：牌墙摸完，已有 1 家胡牌（下一局庄家：座位 2）" in out
+
+
+def test_a_payment_to_the_pot_is_shown_with_its_item(capsys: pytest.CaptureFixture[str]) -> None:
+    """SC-PAY-4, SC-PENALTY-1 (``void_discard=lenient``): seat 0 ends holding its void suit and
+    pays 48 to the pot: its line, the table's pot row (the ``all`` row still nets to 0) and
+    the pot's own section."""
+    options = ["-o", "swap_three=true", "-o", "hua_zhu=true", "-o", "void_discard=lenient"]
+    status, out, err = run(capsys, "play", "--variant", "sichuan", *options, "--seed", "0")
+    assert (status, err) == (0, "")
+    item = "罚分 penalty, 定缺 void suit: a kong of it, or its tiles still held at the end"
+    assert f"  seat 0 pays the pot 48 ({item})" in out
+    settled = next(i for i, line in enumerate(out) if line.startswith("结算 "))
+    assert out[settled] == "结算 settlement: the wall ran out after 2 wins (next dealer: seat 2)"
+    assert out[settled + 6 : settled + 8] == [
+        "   pot        48     0    +48",
+        "   all        63    63      0",
+    ]
+    assert f"    -48  to the pot: {item}" in out
+    assert out[-2:] == ["  pot 罚池: +48", f"    +48  from seat 0: {item}"]
+
+
+def test_replay_shows_a_sichuan_record_as_play_did(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A Sichuan hand written by ``play --json`` replays (its 换三张 and 定缺 answers included)
+    and prints the same log and settlement."""
+    path = tmp_path / "hand.json"
+    argv = ["play", "--variant", "sichuan", "-o", "swap_three=true", "--seed", "3"]
+    status, played, _ = run(capsys, *argv, "--json", str(path))
+    assert status == 0
+    status, out, err = run(capsys, "replay", str(path))
+    assert (status, err) == (0, "")
+    assert out[2].startswith("wall digest: ") and out[2].endswith(" (matches the wall)")
+    assert out[3:-1] == played[3:-1] and out[3:21] == SWAPPED_HAND[3:]
+    assert out[-1] == "ok: 77 actions, result matches"
+
+
+def test_variants_lists_sichuan_with_its_options(capsys: pytest.CaptureFixture[str]) -> None:
+    """``variants`` lists Sichuan between Baoshan and Yongshan with every option of
+    SichuanOptions, its default and allowed values (SC-TILES-1: four players; SC-SWAP-1: no
+    换三张 unless asked), and ``--json`` the same."""
+    status, out, err = run(capsys, "variants")
+    assert (status, err) == (0, "")
+    at = out.index("sichuan 四川血战到底 (aliases: 血战到底, xuezhan, 四川血战到底, 四川麻将)")
+    assert out[at + 1 : at + 7] == [
+        "  players                   default 4",
+        "                            allowed 4",
+        "                            SC-TILES-1: always 4 players (dcmshi: Seat is 0..3)",
+        "  swap_three                default false",
+        "                            allowed true | false",
+        "                            SC-SWAP-1 换三张: swap three tiles of one suit after the deal "
+        "(enableHuanSanZhang)",
+    ]
+    status, out, err = run(capsys, "variants", "--json")
+    (entry,) = [v for v in json.loads("\n".join(out)) if v["name"] == "sichuan"]
+    fields = attrs.fields(SichuanOptions)
+    assert [o["name"] for o in entry["options"]] == [f.name for f in fields]
+    defaults = {o["name"]: o["default"] for o in entry["options"]}
+    assert SichuanOptions.build(**defaults) == SichuanOptions.build()
+    assert (entry["name_zh"], entry["error"]) == ("四川血战到底", None)

@@ -77,7 +77,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="a game without honors: wildcards stand only for suited tiles (not with --variant)",
     )
     scoring = analyze.add_argument_group("scoring a win (with --variant)")
-    scoring.add_argument("--variant", metavar="NAME", help="baoshan, yongshan (or an alias)")
+    scoring.add_argument(
+        "--variant", metavar="NAME", help="baoshan, sichuan, yongshan (or an alias)"
+    )
     add_option_flag(scoring)
     scoring.add_argument(
         "--melds",

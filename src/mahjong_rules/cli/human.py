@@ -25,12 +25,18 @@ from mahjong_rules.cli.human_text import Lang, action_text, label
 from mahjong_rules.cli.log import event_lines
 from mahjong_rules.cli.ponds import Ponds
 from mahjong_rules.cli.settle import Items, payment_items, settlement_lines
+from mahjong_rules.cli.sichuan_text import (
+    own_lines_sichuan,
+    seat_parts_sichuan,
+    stage_label_sichuan,
+)
 from mahjong_rules.counts import TileCounts, TileSet
-from mahjong_rules.engine.actions import Action, Discard
+from mahjong_rules.engine.actions import Action, Discard, parse_action
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.settlement import HandResult
 from mahjong_rules.engine.state import Phase
 from mahjong_rules.engine.view import View
+from mahjong_rules.errors import MahjongRulesError
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.notation import format_tiles
 from mahjong_rules.records import HandRecord
@@ -57,15 +63,16 @@ class Human:
         players: int,
         items: Items | None = None,
         rules: Rules | None = None,
+        wins: int = 0,
     ) -> None:
         """Write the log lines of ``events`` (the seat's view of one transition; ``items``
-        names 罚分 items; a win's patterns named as the room of ``rules`` names them) and
-        remember the discards and the claims on them."""
+        names 罚分 items; a win's patterns named as the room of ``rules`` names them; ``wins``
+        seats have won) and remember the discards and the claims on them."""
         if self.ponds is None:
             self.ponds = Ponds(players)
         for event in events:
             self.ponds.see(event)
-            for line in event_lines(event, None, self.lang, items, rules):
+            for line in event_lines(event, None, self.lang, items, rules, wins):
                 self.write(line)
 
     def write(self, line: str) -> None:
@@ -98,8 +105,9 @@ class Human:
 
 
 def pick(actions: Sequence[Action], text: str, lang: Lang) -> Action | str:
-    """The action ``text`` names — its number, its text in either language, or, for a
-    discard, the tile alone — or the message to show when it names none or several."""
+    """The action ``text`` names — its number, its text in either language, for a discard
+    the tile alone, or its notation (``swap 5m3m4m``, ``换 3m4m5m``) — or the message to show
+    when it names none or several."""
     typed = " ".join(text.split()).lower()
     n = len(actions)
     if typed.isascii() and typed.isdigit() and len(typed) <= 6:
@@ -112,14 +120,24 @@ def pick(actions: Sequence[Action], text: str, lang: Lang) -> Action | str:
         if typed in (action_text(a, "en").lower(), action_text(a, "zh").lower())
         or (isinstance(a, Discard) and typed == a.tile.notation)
     ]
-    if not fits and typed:
+    if not fits and typed and actions:
         fits = [a for a in actions if action_text(a, "en").lower().startswith(typed + " ")]
+        if not fits:  # the action's notation, e.g. tiles in another order: ``swap 5m3m4m``
+            fits = [a for a in actions if a == _parsed(f"{actions[0].seat} {typed}")]
     if len(fits) == 1:
         return fits[0]
     if len(fits) > 1:
         which = ", ".join(str(actions.index(a) + 1) for a in fits)
         return label("ambiguous", lang, text=text.strip(), which=which)
     return label("bad", lang, text=text.strip()[:40], n=n)
+
+
+def _parsed(text: str) -> Action | None:
+    """``text`` read as an action's one-line notation, or ``None``."""
+    try:
+        return parse_action(text)
+    except MahjongRulesError:
+        return None
 
 
 def _hand_text(view: View, lang: Lang) -> str:
@@ -175,7 +193,8 @@ def table_lines(view: View, lang: Lang, ponds: Ponds | None = None) -> list[str]
     elif view.phase is Phase.CHOOSING and view.stage == "buying":
         lines.append(label("buy", lang))
     elif view.phase is Phase.CHOOSING:
-        lines.append(label("choose", lang, stage=view.stage))
+        own_stage = stage_label_sichuan(view.stage, lang)
+        lines.append(own_stage or label("choose", lang, stage=view.stage))
     else:
         lines.append(label("turn", lang, seat=view.seat))
     lines.append(label("wall", lang, n=view.tiles_left))
@@ -187,6 +206,7 @@ def table_lines(view: View, lang: Lang, ponds: Ponds | None = None) -> list[str]
     if indicator is not None:
         kinds = " ".join(t.notation for t in view.wild_kinds)
         lines.append(label("wilds", lang, tile=indicator, kinds=kinds))
+    lines += own_lines_sichuan(view, lang)
     for s in view.seats:
         who = label("seat", lang, seat=s.seat)
         if s.seat == view.seat:
@@ -201,6 +221,7 @@ def table_lines(view: View, lang: Lang, ponds: Ponds | None = None) -> list[str]
             parts.append(label("hidden", lang, n=s.hidden_kongs))
         if shows_declared(view, s.seat):
             parts.append(label("ting", lang))
+        parts += seat_parts_sichuan(view, s.seat, lang)
         if s.won:
             parts.append(label("won", lang))
         pond = ponds.text(s.seat, s.discards, lang) if ponds is not None else ""
@@ -226,7 +247,9 @@ def play_with_human(
         record = record.with_action(action)
         ended = rules.result(state)
         items = None if ended is None else payment_items(rules, state, ended, human.lang)
-        human.see(rules.view(state, human.seat).events, rules.players, items, rules)
+        seen = rules.view(state, human.seat)
+        wins = sum(s.won for s in seen.seats)
+        human.see(seen.events, rules.players, items, rules, wins)
     human.write("")
     items = payment_items(rules, state, result, human.lang)
     for line in settlement_lines(result, human.lang, items):

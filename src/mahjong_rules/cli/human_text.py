@@ -23,6 +23,7 @@ from mahjong_rules.engine.actions import (
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.variants.baoshan.buying import BuyPoints
 from mahjong_rules.variants.baoshan.ting import Ting
+from mahjong_rules.variants.sichuan.actions import DeclareVoid, SwapTiles
 from mahjong_rules.variants.yongshan.ti import Ti
 
 __all__ = ["LANGS", "Lang", "action_text", "label"]
@@ -98,8 +99,9 @@ _KONG = {
 
 
 def action_text(action: Action, lang: Lang) -> str:
-    """What ``action`` is called in ``lang``: ``discard 5m``, ``peng``, ``kong 5m with 1p``...;
-    the text a player may type instead of the action's number."""
+    """What ``action`` is called in ``lang``: ``discard 5m``, ``peng``, ``kong 5m with 1p``,
+    ``swap 1m2m2m``, ``void p 4p``...; the text a player may type instead of the action's
+    number."""
     zh = lang == "zh"
     if isinstance(action, Discard):
         return f"{'打' if zh else 'discard'} {action.tile}"
@@ -111,6 +113,11 @@ def action_text(action: Action, lang: Lang) -> str:
         return "报听" if zh else "ting"
     if isinstance(action, BuyPoints):
         return f"{'买' if zh else 'buy'} {action.points}"
+    if isinstance(action, SwapTiles):  # 换三张: ``swap 1m2m2m``
+        return f"{'换三张' if zh else 'swap'} {''.join(t.notation for t in action.tiles)}"
+    if isinstance(action, DeclareVoid):  # 定缺: ``void p 4p``, ``void s -`` (none of the suit)
+        aside = "-" if action.aside is None else action.aside.notation
+        return f"{'定缺' if zh else 'void'} {action.suit.value} {aside}"
     if isinstance(action, Ti):
         return f"{'提' if zh else 'ti'} {action.tile} {'换' if zh else 'for'} {action.wild}"
     if isinstance(action, Peng):

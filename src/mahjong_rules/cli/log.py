@@ -20,6 +20,11 @@ from mahjong_rules.cli.common import tile_text
 from mahjong_rules.cli.human_text import Lang
 from mahjong_rules.cli.log_zh import event_lines_zh
 from mahjong_rules.cli.settle import Items, payment_line, settlement_lines
+from mahjong_rules.cli.sichuan_text import (
+    discard_note_sichuan,
+    event_lines_sichuan,
+    exhausted_line_sichuan,
+)
 from mahjong_rules.engine.events import (
     Claimed,
     ConcealedKonged,
@@ -222,20 +227,23 @@ def event_lines(
     lang: Lang = "en",
     items: Items | None = None,
     rules: Rules | None = None,
+    wins: int = 0,
 ) -> list[str]:
     """The log lines of one event; ``state`` (the state the event's transition reached) gives
     the dealt hands and the 本金 for :class:`Dealt`; ``lang="zh"``: the lines in Chinese
     (:mod:`mahjong_rules.cli.log_zh`); ``items`` names each 罚分 item of a payment; a win's
-    patterns are named as the room of ``rules`` (or else of ``state``) names them."""
+    patterns are named as the room of ``rules`` (or else of ``state``) names them; with no
+    ``state``, ``wins`` says how many seats have won (the wall's end after a win is no draw)."""
     if lang == "zh":
-        return event_lines_zh(event, state, items)
+        return event_lines_zh(event, state, items, wins)
     if isinstance(event, Drew):
         what = "?" if event.tile is None else tile_text(event.tile)
         if event.replacement:
             return [f"seat {event.seat} 补张 draws {what} (kong replacement)"]
         return [f"seat {event.seat} 摸 draws {what}"]
     if isinstance(event, Discarded):
-        return [f"seat {event.seat} 打 discards {tile_text(event.tile)}"]
+        note = discard_note_sichuan(event, state, "en")
+        return [f"seat {event.seat} 打 discards {tile_text(event.tile)}{note}"]
     if isinstance(event, Passed):
         return [f"seat {event.seat} 过 passes"]
     if isinstance(event, Claimed):
@@ -268,9 +276,13 @@ def event_lines(
         cancelled = "; ".join(payment_line(p) for p in event.payments)
         return [f"  cancelled ({_CANCELLED.get(event.why, event.why)}): {cancelled}"]
     if isinstance(event, WallExhausted):
-        return ["流局 the wall is exhausted: a draw game"]
+        won = len(state.wins) if state is not None else wins
+        return [exhausted_line_sichuan(won, "en") or "流局 the wall is exhausted: a draw game"]
     if isinstance(event, Settled):
         return []  # the settlement table follows the log
+    own = event_lines_sichuan(event, "en")
+    if own is not None:
+        return own
     return [repr(event)]  # pragma: no cover - an event type added later
 
 

@@ -16,6 +16,11 @@ from collections.abc import Iterable
 
 from mahjong_rules.cli.common import tile_text
 from mahjong_rules.cli.settle import Items, payment_line
+from mahjong_rules.cli.sichuan_text import (
+    discard_note_sichuan,
+    event_lines_sichuan,
+    exhausted_line_sichuan,
+)
 from mahjong_rules.engine.events import (
     Claimed,
     ConcealedKonged,
@@ -98,9 +103,16 @@ def win_line_zh(win: WinRecord) -> str:
 
 
 def event_lines_zh(
-    event: Event, state: State | None = None, items: Items | None = None
+    event: Event, state: State | None = None, items: Items | None = None, wins: int = 0
 ) -> list[str]:
-    """The Chinese log lines of one event (``state``, ``items``: as for the English log)."""
+    """The Chinese log lines of one event (``state``, ``items``, ``wins``: as for the English
+    log)."""
+    if isinstance(event, Discarded):
+        note = discard_note_sichuan(event, state, "zh")
+        return [f"座位 {event.seat} 打出 {tile_text(event.tile)}{note}"]
+    if isinstance(event, WallExhausted):
+        won = len(state.wins) if state is not None else wins
+        return [exhausted_line_sichuan(won, "zh") or "流局：牌墙已摸完"]
     lines = _simple(event)
     if lines is not None:
         return lines
@@ -121,6 +133,9 @@ def event_lines_zh(
         return [f"  取消（{_CANCELLED.get(event.why, event.why)}）：{cancelled}"]
     if isinstance(event, Settled):
         return []
+    own = event_lines_sichuan(event, "zh")
+    if own is not None:
+        return own
     return [repr(event)]  # pragma: no cover - an event type added later
 
 
@@ -129,8 +144,6 @@ def _simple(event: Event) -> list[str] | None:
     if isinstance(event, Drew):
         what = "一张牌" if event.tile is None else tile_text(event.tile)
         return [f"座位 {event.seat} {'补张' if event.replacement else '摸'} {what}"]
-    if isinstance(event, Discarded):
-        return [f"座位 {event.seat} 打出 {tile_text(event.tile)}"]
     if isinstance(event, Passed):
         return [f"座位 {event.seat} 过"]
     if isinstance(event, Claimed | Konged):
@@ -148,6 +161,4 @@ def _simple(event: Event) -> list[str] | None:
         return [f"座位 {event.seat} 报听"]
     if isinstance(event, PointsBought):
         return [f"座位 {event.seat} 买点 {event.points} 分"]
-    if isinstance(event, WallExhausted):
-        return ["流局：牌墙已摸完"]
     return None

@@ -4,8 +4,8 @@ table per seat at the end.
 The table counts, per seat: 胡 wins, 自摸 self-drawn wins, 点炮 given (wins on the seat's discard
 or robbed kong), kongs made (杠, in the hand's final melds), then, for each kind of payment the
 variant makes besides wins (:attr:`~mahjong_rules.engine.hooks.Hooks.payment_reasons`: 杠分 kong
-money, 罚分 penalty, 查叫), what the seat paid and received of it, and the seat's total score. A
-variant without 罚分 has no 罚分 columns.
+money, 退杠 kong money returned, 罚分 penalty, 查叫), what the seat paid and received of it, and
+the seat's total score. A variant without 罚分 has no 罚分 columns.
 """
 
 from __future__ import annotations
@@ -99,6 +99,7 @@ def pad(text: str, width: int) -> str:
 _COUNTS = ("seat", "胡 wins", "自摸", "点炮 given", "杠 kongs")
 _PAYMENT_COLUMNS = (
     (PaymentReason.KONG, "杠分"),
+    (PaymentReason.KONG_REFUND, "退杠"),
     (PaymentReason.PENALTY, "罚分"),
     (PaymentReason.CHA_JIAO, "查叫"),
 )
@@ -179,8 +180,8 @@ def match_lines(
 def _summary(k: int, hand: PlayedHand, totals: Sequence[int]) -> str:
     result = hand.result
     outcome = ", ".join(f"seat {w.seat} 胡 won" for w in result.wins)
-    if result.exhausted:
-        outcome += (", then " if outcome else "") + "流局 draw"
+    if result.exhausted:  # after wins (血战到底 plays on), the wall ran out: no draw game
+        outcome += ", then the wall ran out" if outcome else "流局 draw"
     deltas = " ".join(signed(d) for d in result.deltas)
     scores = " ".join(signed(t) for t in totals)
     return (

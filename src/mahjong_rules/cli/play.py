@@ -76,7 +76,10 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     play.add_argument(
-        "--variant", default="baoshan", metavar="NAME", help="baoshan (default) or yongshan"
+        "--variant",
+        default="baoshan",
+        metavar="NAME",
+        help="baoshan (default), sichuan or yongshan",
     )
     play.add_argument("--players", metavar="N", help="2, 3 or 4 (the room option players)")
     play.add_argument(

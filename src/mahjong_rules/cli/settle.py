@@ -27,6 +27,7 @@ from mahjong_rules.cli.common import signed
 from mahjong_rules.cli.human_text import Lang
 from mahjong_rules.engine.settlement import POT, HandResult, Payment, PaymentReason
 from mahjong_rules.engine.state import State
+from mahjong_rules.variants.sichuan.rules import Sichuan
 
 __all__ = ["Items", "payment_items", "payment_line", "reason_text", "settlement_lines"]
 
@@ -43,6 +44,10 @@ _REASONS: dict[PaymentReason, tuple[str, str]] = {
 _ITEMS: dict[str, tuple[str, str]] = {
     "hua_zhu": ("花猪 hua_zhu: the payer holds all three suits", "花猪：付方三门齐"),
     "cha_jiao": ("查叫 cha_jiao: the payer is not ready", "查叫：付方未听牌"),
+    "void_pot": (
+        "定缺 void suit: a kong of it, or its tiles still held at the end",
+        "定缺：杠了缺门，或终局仍有缺门牌",
+    ),
 }
 
 
@@ -56,12 +61,16 @@ class _SuitRules(Protocol):
 def payment_items(rules: object, state: State, result: HandResult, lang: Lang) -> Items:
     """What names each 罚分 item of ``result``, asked of ``rules`` about the hand's final
     ``state``: a payer holding three suits pays 花猪, an un-ready payer pays a ready payee 查叫;
-    rules that cannot tell a 花猪 hand name no item."""
+    rules that cannot tell a 花猪 hand name no item. In Sichuan a 罚分 to a seat is 花猪
+    (SC-HUAZHU-1), one to the pot is for the void suit (SC-PENALTY-1, SC-PENALTY-2)."""
 
     def item(payment: Payment) -> str | None:
-        if payment.reason is not PaymentReason.PENALTY or not isinstance(rules, _SuitRules):
+        if payment.reason is not PaymentReason.PENALTY:
             return None
-        if payment.payee is POT:  # no 花猪 or 查叫 goes to the pot
+        if isinstance(rules, Sichuan):  # SC-PENALTY-1/2 to the pot, SC-HUAZHU-1 to a seat
+            en, zh = _ITEMS["void_pot" if payment.payee is POT else "hua_zhu"]
+            return zh if lang == "zh" else en
+        if not isinstance(rules, _SuitRules) or payment.payee is POT:  # no 花猪 or 查叫 there
             return None
         if rules.holds_three_suits(state, payment.payer):
             key = "hua_zhu"
@@ -80,7 +89,7 @@ def reason_text(payment: Payment, lang: Lang, items: Items | None = None) -> str
     ...``."""
     en, zh = _REASONS[payment.reason]
     text = zh if lang == "zh" else en
-    if payment.reason is PaymentReason.KONG and payment.ref:
+    if payment.reason in (PaymentReason.KONG, PaymentReason.KONG_REFUND) and payment.ref:
         ref = payment.ref
         text += f"·本局第 {ref} 杠" if lang == "zh" else f", kong {ref} of the hand"
     item = items(payment) if items is not None else None
@@ -103,6 +112,7 @@ def payment_line(payment: Payment, lang: Lang = "en", items: Items | None = None
 _WORDS: dict[str, tuple[str, str]] = {
     "title": ("结算 settlement", "结算"),
     "draw": (": 流局 draw game", "：流局"),
+    "ran_out": (": the wall ran out after {n} win{s}", "：牌墙摸完，已有 {n} 家胡牌"),
     "next": (" (next dealer: seat {seat})", "（下一局庄家：座位 {seat}）"),
     "head": ("seat,received,paid,delta", "座位,收入,支出,净得"),
     "all": ("all", "合计"),
@@ -188,7 +198,9 @@ def settlement_lines(
     """The settlement: the title, the table per seat (with a note on each win or, at a draw,
     whether the seat was ready), then each seat's payments, and the cancelled ones."""
     title = _word("title", lang)
-    if result.exhausted:
+    if result.exhausted and result.wins:  # 血战到底: the wall ran out after the wins
+        title += _word("ran_out", lang, n=len(result.wins), s="" if len(result.wins) == 1 else "s")
+    elif result.exhausted:
         title += _word("draw", lang)
     lines = [title + _word("next", lang, seat=result.next_dealer), *_table(result, lang)]
     for seat, delta in enumerate(result.deltas):
