@@ -44,6 +44,12 @@ class PlayOnHooks(WildHooks):
     other seats won on still happens (``True``), or every win takes the tile first and the
     claims lapse (``False``: hu before gang before peng). Default: it happens."""
 
+    hides_winning_hands: ClassVar[bool] = False
+    """Where the hand goes on after a win: whether a winner's hand stays face down until the
+    hand ends — the other seats' views show neither its concealed tiles nor its 暗杠 nor its
+    win's reading (the fans and points are public), nor do their events. Default: a winner
+    shows its hand at once."""
+
     checks_ledger: ClassVar[bool] = False
     """Whether the variant checks its own ledger when a document is read (in its
     :meth:`~mahjong_rules.engine.hooks.Hooks.hand_state_problem`), as a game whose kong money

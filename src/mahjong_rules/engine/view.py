@@ -39,6 +39,8 @@ from mahjong_rules.engine.events import (
     Event,
     Konged,
     Passed,
+    Settled,
+    Won,
 )
 from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
 from mahjong_rules.engine.state import VARIANT_RECORD, Phase, SeatState, State
@@ -142,8 +144,10 @@ class View:
         return bool(self.legal_actions)
 
 
-def _seat_view(s: SeatState, index: int, viewer: int, hide_kongs: bool) -> SeatView:
-    shown = index == viewer or s.won
+def _seat_view(
+    s: SeatState, index: int, viewer: int, hide_kongs: bool, hide_won: bool = False
+) -> SeatView:
+    shown = index == viewer or (s.won and not hide_won)
     melds = s.melds
     hidden = 0
     if hide_kongs and not shown:
@@ -171,14 +175,21 @@ def build_view(
     private: Any = None,
     own_events: Collection[type[Event]] = (),
     event_for: Callable[[Event, int], Event | None] | None = None,
+    hide_wins: bool = False,
 ) -> View:
     """The view of ``state`` from ``seat`` (see :meth:`Rules.view <mahjong_rules.Rules.view>`):
     ``legal_actions`` are the seat's, ``hide_kongs`` whether other seats' 暗杠 are hidden;
     ``public`` and ``private`` are what the variant shows of its own records to every seat and
     to this seat alone (:attr:`View.variant`, :attr:`View.own_variant`); ``own_events`` and
-    ``event_for`` how its own events are shown (:func:`events_for`)."""
+    ``event_for`` how its own events are shown (:func:`events_for`); ``hide_wins`` whether
+    another seat's winning hand stays hidden until the hand ends (its tiles, its 暗杠 and its
+    win's reading)."""
     own = state.seats[seat]
     hide = hide_kongs
+    hide_won = hide_wins and state.phase is not Phase.ENDED
+    wins = state.wins
+    if hide_won:
+        wins = tuple(w if w.seat == seat else _unread(w) for w in wins)
     return View(
         seat=seat,
         step=state.step,
@@ -196,12 +207,17 @@ def build_view(
         drawn=own.drawn,
         pass_hu=own.pass_hu,
         pass_peng=own.pass_peng,
-        seats=tuple(_seat_view(s, i, seat, hide) for i, s in enumerate(state.seats)),
+        seats=tuple(_seat_view(s, i, seat, hide, hide_won) for i, s in enumerate(state.seats)),
         ledger=state.ledger,
-        wins=state.wins,
+        wins=wins,
         legal_actions=legal_actions,
         events=events_for(
-            seat, state.events, hide_kongs=hide, own_events=own_events, event_for=event_for
+            seat,
+            state.events,
+            hide_kongs=hide,
+            own_events=own_events,
+            event_for=event_for,
+            hide_wins=hide_won,
         ),
         result=state.result if state.phase is Phase.ENDED else None,
         variant=public,
@@ -216,6 +232,7 @@ def events_for(
     hide_kongs: bool = True,
     own_events: Collection[type[Event]] = (),
     event_for: Callable[[Event, int], Event | None] | None = None,
+    hide_wins: bool = False,
 ) -> tuple[Event, ...]:
     """``events`` as ``seat`` may see them.
 
@@ -223,8 +240,10 @@ def events_for(
     :class:`~mahjong_rules.engine.events.ConcealedKonged` (with ``hide_kongs``);
     another seat's pass is left out. An event whose class is one of ``own_events`` (a
     variant's own, :attr:`~mahjong_rules.engine.event_hooks.EventHooks.event_types`) comes as
-    ``event_for(event, seat)`` gives it, and not at all when that is ``None``. Everything
-    else is public and passes unchanged.
+    ``event_for(event, seat)`` gives it, and not at all when that is ``None``. With
+    ``hide_wins``, another seat's :class:`~mahjong_rules.engine.events.Won` comes without its
+    win's reading (the decomposition of a hand kept face down). Everything else is public and
+    passes unchanged.
 
     >>> from mahjong_rules import Tile
     >>> events_for(1, [Drew(0, Tile('5m')), Drew(1, Tile('7p')), Passed(2)])
@@ -233,6 +252,9 @@ def events_for(
     if own_events and event_for is None:
         raise TypeError("events_for(own_events=...) takes the event_for that shows them")
     out: list[Event] = []
+    events = tuple(events)
+    if hide_wins and any(isinstance(e, Settled) for e in events):
+        hide_wins = False  # the hand has ended: every hand is shown
     for event in events:
         if own_events and event.__class__ in own_events:
             seen = event_for(event, seat)  # type: ignore[misc]
@@ -246,8 +268,17 @@ def events_for(
             event = Drew(event.seat, None, event.replacement)
         elif isinstance(event, Konged) and others and hide_kongs and _concealed(event.meld):
             event = ConcealedKonged(event.seat)
+        elif hide_wins and isinstance(event, Won) and event.win.seat != seat:
+            event = Won(_unread(event.win))
         out.append(event)
     return tuple(out)
+
+
+def _unread(win: WinRecord) -> WinRecord:
+    """``win`` without its breakdown's reading (the winning hand's decomposition)."""
+    if win.breakdown.reading is None:
+        return win
+    return attrs.evolve(win, breakdown=attrs.evolve(win.breakdown, reading=None))
 
 
 def _concealed(meld: Meld) -> bool:

@@ -246,6 +246,7 @@ class Rules(Turns, Claims, Draws, Wins, Choosing):
             seat,
             self._legal_actions(state, seat),
             hide_kongs=self.hides_concealed_kongs,
+            hide_wins=self.hides_winning_hands,
             public=public,
             private=private,
             own_events=own,
@@ -258,7 +259,14 @@ class Rules(Turns, Claims, Draws, Wins, Choosing):
         variant's own events as :meth:`~mahjong_rules.engine.event_hooks.EventHooks.event_for`
         shows them."""
         own, hide = self.event_types, self.hides_concealed_kongs
-        return events_for(seat, events, hide_kongs=hide, own_events=own, event_for=self.event_for)
+        return events_for(
+            seat,
+            events,
+            hide_kongs=hide,
+            own_events=own,
+            event_for=self.event_for,
+            hide_wins=self.hides_winning_hands,
+        )
 
     def discard_gives_up_kong(self, state: State, seat: int, tile: Tile) -> bool:
         """BS-GANG-8 杠牌二次确认: whether discarding ``tile`` gives up a kong, because the seat

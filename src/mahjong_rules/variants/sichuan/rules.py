@@ -99,6 +99,7 @@ class Sichuan(Rules):
     robbed_kong_stands: ClassVar[bool] = False
     melds_beside_wins: ClassVar[bool] = False
     checks_ledger: ClassVar[bool] = True
+    hides_winning_hands: ClassVar[bool] = True  # SC-VIEW-1: the winner turns his tiles down
     action_types: ClassVar[tuple[type[Action], ...]] = (SwapTiles, DeclareVoid, FalseHu)
     event_types: ClassVar[tuple[type[Event], ...]] = (
         TilesChosen,
