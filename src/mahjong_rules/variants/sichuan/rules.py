@@ -328,7 +328,10 @@ class Sichuan(Rules):
     def settle_wins(self, state: State, wins: Sequence[WinRecord]) -> State:
         """SC-PAY-1..3 for each win, SC-REFUND-1 (a robbed 补杠's money back) or SC-REFUND-2
         (杠上炮), the next dealer at the first win (SC-DEALER-2); the hand ends at the third win
-        or at any win once the wall's last tile is taken (SC-END-1, SC-LAST-1)."""
+        or at any win once the wall's last tile is taken (SC-END-1, SC-LAST-1). The wins of one
+        discard (一炮多响) are recorded in play order from the discarder (SC-CLAIM-2)."""
+        n, giver = state.players, state.current
+        wins = sorted(wins, key=lambda w: (w.seat - giver) % n)
         how = wins[0].how
         payments: list[Payment] = []
         if how is WinKind.ROB_KONG:
