@@ -275,3 +275,21 @@ def test_variants_lists_sichuan_with_its_options(capsys: pytest.CaptureFixture[s
     defaults = {o["name"]: o["default"] for o in entry["options"]}
     assert SichuanOptions.build(**defaults) == SichuanOptions.build()
     assert (entry["name_zh"], entry["error"]) == ("四川血战到底", None)
+
+
+def test_a_false_hu_is_logged_with_its_penalty(capsys: pytest.CaptureFixture[str]) -> None:
+    """SC-WIN-3 (``false_hu=penalty``): a random bot's 诈胡, its line and its 8 to each other
+    seat, each named 诈胡; the seat plays on and discards (its set-aside tile first)."""
+    options = ["-o", "false_hu=penalty", "--bots", "random", "--seed", "1"]
+    status, out, err = run(capsys, "play", "--variant", "sichuan", *options)
+    assert (status, err) == (0, "")
+    at = out.index("seat 3 诈胡 false hu: the hand does not win, penalised")
+    item = "罚分 penalty, 诈胡 false hu: the payer declared a hu its hand does not make"
+    assert out[at - 1 : at + 5] == [
+        "seat 3 摸 draws 9m 九万",
+        "seat 3 诈胡 false hu: the hand does not win, penalised",
+        f"  seat 3 pays seat 0 8 ({item})",
+        f"  seat 3 pays seat 1 8 ({item})",
+        f"  seat 3 pays seat 2 8 ({item})",
+        "seat 3 打 discards 6m 六万 (turned up: 定缺 万)",
+    ]

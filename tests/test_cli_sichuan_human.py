@@ -25,6 +25,7 @@ from mahjong_rules.variants.sichuan import (
     TilesSwapped,
     VoidDeclared,
 )
+from mahjong_rules.variants.sichuan.false_hu import FalseHu
 
 ROOM = ["--variant", "sichuan", "-o", "swap_three=true", "--seed", "1", "--human", "0"]
 
@@ -199,8 +200,8 @@ def three(*tiles: str) -> tuple[Tile, ...]:
 
 
 def test_the_texts_of_sichuans_actions_in_both_languages() -> None:
-    """SC-SWAP-1, SC-VOID-1: what the human may type for each own action, and the choice each
-    text (or notation) picks."""
+    """SC-SWAP-1, SC-VOID-1, SC-WIN-3 (诈胡): what the human may type for each own action, and
+    the choice each text (or notation) picks."""
     swap, void = SwapTiles(0, three("3m", "4m", "5m")), DeclareVoid(0, Suit.MAN, Tile("2m"))
     none = DeclareVoid(0, Suit.SOU)
     assert [action_text(a, "en") for a in (swap, void, none)] == [
@@ -213,6 +214,7 @@ def test_the_texts_of_sichuans_actions_in_both_languages() -> None:
         "定缺 m 2m",
         "定缺 s -",
     ]
+    assert (action_text(FalseHu(0), "en"), action_text(FalseHu(0), "zh")) == ("false_hu", "诈胡")
     actions = [swap, SwapTiles(0, three("2p", "5p", "7p")), void, none]
     for typed, picked in [
         ("4", none),

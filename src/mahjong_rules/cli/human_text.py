@@ -24,6 +24,7 @@ from mahjong_rules.melds import MeldKind
 from mahjong_rules.variants.baoshan.buying import BuyPoints
 from mahjong_rules.variants.baoshan.ting import Ting
 from mahjong_rules.variants.sichuan.actions import DeclareVoid, SwapTiles
+from mahjong_rules.variants.sichuan.false_hu import FalseHu
 from mahjong_rules.variants.yongshan.ti import Ti
 
 __all__ = ["LANGS", "Lang", "action_text", "label"]
@@ -118,6 +119,8 @@ def action_text(action: Action, lang: Lang) -> str:
     if isinstance(action, DeclareVoid):  # 定缺: ``void p 4p``, ``void s -`` (none of the suit)
         aside = "-" if action.aside is None else action.aside.notation
         return f"{'定缺' if zh else 'void'} {action.suit.value} {aside}"
+    if isinstance(action, FalseHu):  # 诈胡: a hu the hand does not make (false_hu="penalty")
+        return "诈胡" if zh else "false_hu"
     if isinstance(action, Ti):
         return f"{'提' if zh else 'ti'} {action.tile} {'换' if zh else 'for'} {action.wild}"
     if isinstance(action, Peng):

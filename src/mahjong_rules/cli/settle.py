@@ -28,6 +28,7 @@ from mahjong_rules.cli.human_text import Lang
 from mahjong_rules.engine.settlement import POT, HandResult, Payment, PaymentReason
 from mahjong_rules.engine.state import State
 from mahjong_rules.variants.sichuan.rules import Sichuan
+from mahjong_rules.variants.sichuan.settlement import suits_held
 
 __all__ = ["Items", "payment_items", "payment_line", "reason_text", "settlement_lines"]
 
@@ -44,6 +45,7 @@ _REASONS: dict[PaymentReason, tuple[str, str]] = {
 _ITEMS: dict[str, tuple[str, str]] = {
     "hua_zhu": ("花猪 hua_zhu: the payer holds all three suits", "花猪：付方三门齐"),
     "cha_jiao": ("查叫 cha_jiao: the payer is not ready", "查叫：付方未听牌"),
+    "false_hu": ("诈胡 false hu: the payer declared a hu its hand does not make", "诈胡"),
     "void_pot": (
         "定缺 void suit: a kong of it, or its tiles still held at the end",
         "定缺：杠了缺门，或终局仍有缺门牌",
@@ -62,13 +64,14 @@ def payment_items(rules: object, state: State, result: HandResult, lang: Lang) -
     """What names each 罚分 item of ``result``, asked of ``rules`` about the hand's final
     ``state``: a payer holding three suits pays 花猪, an un-ready payer pays a ready payee 查叫;
     rules that cannot tell a 花猪 hand name no item. In Sichuan a 罚分 to a seat is 花猪
-    (SC-HUAZHU-1), one to the pot is for the void suit (SC-PENALTY-1, SC-PENALTY-2)."""
+    (SC-HUAZHU-1) or 诈胡 (SC-WIN-3), one to the pot is for the void suit (SC-PENALTY-1,
+    SC-PENALTY-2)."""
 
     def item(payment: Payment) -> str | None:
         if payment.reason is not PaymentReason.PENALTY:
             return None
-        if isinstance(rules, Sichuan):  # SC-PENALTY-1/2 to the pot, SC-HUAZHU-1 to a seat
-            en, zh = _ITEMS["void_pot" if payment.payee is POT else "hua_zhu"]
+        if isinstance(rules, Sichuan):
+            en, zh = _ITEMS[_sichuan_item(rules, state, payment)]
             return zh if lang == "zh" else en
         if not isinstance(rules, _SuitRules) or payment.payee is POT:  # no 花猪 or 查叫 there
             return None
@@ -82,6 +85,17 @@ def payment_items(rules: object, state: State, result: HandResult, lang: Lang) -
         return zh if lang == "zh" else en
 
     return item
+
+
+def _sichuan_item(rules: Sichuan, state: State, payment: Payment) -> str:
+    """A Sichuan 罚分: to the pot for the void suit (SC-PENALTY-1/2); to a seat 花猪 when the
+    room has it and the payer ends un-won holding three suits (SC-HUAZHU-1), else 诈胡
+    (SC-WIN-3)."""
+    if payment.payee is POT:
+        return "void_pot"
+    payer = state.seats[payment.payer]
+    pig = rules.options.hua_zhu and not payer.won and len(suits_held(payer)) == 3
+    return "hua_zhu" if pig else "false_hu"
 
 
 def reason_text(payment: Payment, lang: Lang, items: Items | None = None) -> str:

@@ -29,6 +29,7 @@ from mahjong_rules.variants.sichuan.actions import (
     TilesSwapped,
     VoidDeclared,
 )
+from mahjong_rules.variants.sichuan.false_hu import FalseHuPenalised
 from mahjong_rules.variants.sichuan.records import (
     SWAPPING,
     VOIDING,
@@ -110,6 +111,12 @@ def event_lines_sichuan(event: Event, lang: Lang) -> list[str] | None:
         ]
     if isinstance(event, VoidDeclared):
         return [_void_line(event, zh)]
+    if isinstance(event, FalseHuPenalised):
+        return [
+            f"座位 {event.seat} 诈胡，罚分"
+            if zh
+            else f"seat {event.seat} 诈胡 false hu: the hand does not win, penalised"
+        ]
     if isinstance(event, AsideSet):
         down = [seat for seat, d in enumerate(event.face_down) if d]
         none = [seat for seat, d in enumerate(event.face_down) if not d]
