@@ -16,7 +16,8 @@ A hand is replayed in ``get_variant("sichuan")`` as SICHUAN.md's last section sa
 (``dcmshi_translate`` holds the maps), from the explicit wall of ``dcmshi_deal.library_wall``
 with library dealer 0 and the hand's options; at each recorded step:
 
-* a ``draw``: the library, which draws itself, has that seat in turn;
+* a ``draw``: the library, which draws itself, has that seat in turn, holding the tile drawn
+  (dcmshi's ``wall[53]``, ``wall[54]`` … in order, SC-DEAL-1);
 * any other move of play: the seats the library asks are the seats dcmshi listed, and each
   one's legal actions are dcmshi's list translated — after the one filter of SICHUAN.md's
   point 3 the corpus needs: in a turn entered by a peng dcmshi lists ``hu_draw`` but refuses it
@@ -31,7 +32,9 @@ with library dealer 0 and the hand's options; at each recorded step:
 
 At the end: every seat's score change (the ledger's sum) and the pot, the winners in order, each
 win's kind, tile, discarder, pattern score (``handValue``) and fan after the cap (SC-PAT-MAX:
-dcmshi keeps the first best reading, so only a total below the cap must be equal), every seat's
+dcmshi keeps the first best reading, so only a total below the cap must be equal; a 天胡 or 地胡
+scores the cap whatever the hand, SC-PAT-天胡 and SC-PAT-地胡: dcmshi still lists the hand's fans
+beside it, the library scores the one limit pattern, which must be that one), every seat's
 void suit, whether each un-won seat was ready (``isReady``, SC-CHAJIAO-2), and the next dealer
 (SC-DEALER-2).
 """
@@ -79,6 +82,8 @@ __all__ = ["Outcome", "main", "replay", "rules_of", "wall_matches"]
 _PHASES_OWN = ("huanSelect", "declareVoid")  # dcmshi records no legal list there
 _TURN_MOVES = ("discard", "flipFirstDiscard", "declareKongOnTurn", "declareHuOnDraw")
 _WIN_SUBTYPES = {"robbingTheKong": WinKind.ROB_KONG}
+_FRONT = 53  # dcmshi's first draw: wall[53] (13 a seat and the dealer's 14th dealt before)
+_LIMITS = {"heavenly": "tian_hu", "earthly": "di_hu"}  # SC-PAT-天胡, SC-PAT-地胡
 
 
 def wall_matches(hand: Hand) -> bool:
@@ -151,6 +156,7 @@ class _Replay:
         self.state = self.rules.new_hand(wall=library_wall(hand.dealer, hand.wall), dealer=0)
         self.pung: int | None = None  # the dcmshi seat whose claimed peng may give it the turn
         self.pung_turn = False  # dcmshi's turnEnteredByPung for that seat
+        self.draws = 0  # ordinary draws so far: the next is dcmshi's wall[53 + draws]
 
     def run(self) -> None:
         for index, step in enumerate(self.hand.steps):
@@ -168,6 +174,11 @@ class _Replay:
             if state.phase is not Phase.TURN or state.current != seat:
                 asked = sorted(table.dcmshi(k) for k in to_act)
                 raise _Differs(index, f"dcmshi seat {move.seat} draws; the library asks {asked}")
+            drawn = tile_of(self.hand.wall[_FRONT + self.draws])
+            self.draws += 1
+            if state.seats[seat].drawn != drawn:  # SC-DEAL-1: draws from the front, in order
+                mine = state.seats[seat].drawn
+                raise _Differs(index, f"dcmshi seat {move.seat} draws {drawn}, the library {mine}")
             return
         if move.kind in _TURN_MOVES:
             self.pung_turn = self.pung == move.seat
@@ -263,6 +274,10 @@ class _Replay:
             check(f"seat {d}'s winning tile", tile_of(record.winning_tile), won.tile)
             check(f"seat {d}'s discarder", record.discarder, source)
             check(f"seat {d}'s pattern score", record.hand_value, won.breakdown.points)
+            limit = _LIMITS.get(record.subtype)
+            if limit is not None:  # the cap whatever the hand: dcmshi's fans are for show
+                check(f"seat {d}'s patterns", (limit,), won.breakdown.keys)
+                continue
             fan = recorded_fan(record)
             check(f"seat {d}'s fan (capped at {cap})", min(fan, cap), min(won.breakdown.fan, cap))
         for d, seat in enumerate(hand.end.seats):
