@@ -73,7 +73,8 @@ def test_a_human_swaps_and_declares_in_english(
     """SC-SWAP-1: asked for three tiles of one suit (18 ways), a bad answer asks again, the
     notation in another order picks 3m4m5m; the others' choices are not shown (SC-VIEW-1).
     SC-VOID-1/2: asked for a suit and a tile of it; a Chinese verb alone fits none; ``void m
-    2m`` declares; then the dealer's only first discard is that tile (SC-VOID-2)."""
+    2m`` declares; then the dealer's only first discard is that tile (SC-VOID-2), which turns
+    up its void suit, as every seat's first discard does (SC-VIEW-1)."""
     status, out, err = play(monkeypatch, capsys, "foo\nswap 5m4m3m\n缺 m\nvoid m 2m\n")
     assert (status, err) == (0, "")
     assert out[:11] == [
@@ -138,8 +139,9 @@ def test_a_human_swaps_and_declares_in_english(
         "your choices:",
         "  1) discard 2m",
         "choose 1-1 (or type the action):",
-        "seat 0 打 discards 2m 二万",
+        "seat 0 打 discards 2m 二万 (turned up: 定缺 万)",
     ]
+    assert out[87:89] == ["seat 1 摸 draws ?", "seat 1 打 discards 3m 三万 (turned up: 定缺 万)"]
     assert "  seat 1: 13 tiles; void 万 (m); discards 3m" in out  # turned up: public now
     assert "the wall is exhausted after 2 wins" in out
     assert "结算 settlement: the wall ran out after 2 wins (next dealer: seat 3)" in out

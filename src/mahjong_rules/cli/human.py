@@ -28,11 +28,12 @@ from mahjong_rules.cli.settle import Items, payment_items, settlement_lines
 from mahjong_rules.cli.sichuan_text import (
     own_lines_sichuan,
     seat_parts_sichuan,
+    seen_discard_note_sichuan,
     stage_label_sichuan,
 )
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.actions import Action, Discard, parse_action
-from mahjong_rules.engine.events import Event
+from mahjong_rules.engine.events import Discarded, Event
 from mahjong_rules.engine.settlement import HandResult
 from mahjong_rules.engine.state import Phase
 from mahjong_rules.engine.view import View
@@ -63,16 +64,21 @@ class Human:
         players: int,
         items: Items | None = None,
         rules: Rules | None = None,
-        wins: int = 0,
+        view: View | None = None,
     ) -> None:
         """Write the log lines of ``events`` (the seat's view of one transition; ``items``
-        names 罚分 items; a win's patterns named as the room of ``rules`` names them; ``wins``
-        seats have won) and remember the discards and the claims on them."""
+        names 罚分 items; a win's patterns named as the room of ``rules`` names them; ``view``,
+        the seat's view after it, tells how many have won and which void suit a discard turned
+        up) and remember the discards and the claims on them."""
         if self.ponds is None:
             self.ponds = Ponds(players)
+        wins = 0 if view is None else sum(s.won for s in view.seats)
         for event in events:
             self.ponds.see(event)
-            for line in event_lines(event, None, self.lang, items, rules, wins):
+            lines = event_lines(event, None, self.lang, items, rules, wins)
+            if isinstance(event, Discarded) and lines:
+                lines[0] += seen_discard_note_sichuan(event, view, self.lang)
+            for line in lines:
                 self.write(line)
 
     def write(self, line: str) -> None:
@@ -238,7 +244,8 @@ def play_with_human(
     lowest seat asked acts first); write what the human's seat sees happen as it happens, and
     the settlement. Returns the record with every action, and the result."""
     state = record.start()
-    human.see(rules.view(state, human.seat).events, rules.players, None, rules)
+    seen = rules.view(state, human.seat)
+    human.see(seen.events, rules.players, None, rules, seen)
     while (result := rules.result(state)) is None:
         seat = min(rules.to_act(state))
         view = rules.view(state, seat)
@@ -248,8 +255,7 @@ def play_with_human(
         ended = rules.result(state)
         items = None if ended is None else payment_items(rules, state, ended, human.lang)
         seen = rules.view(state, human.seat)
-        wins = sum(s.won for s in seen.seats)
-        human.see(seen.events, rules.players, items, rules, wins)
+        human.see(seen.events, rules.players, items, rules, seen)
     human.write("")
     items = payment_items(rules, state, result, human.lang)
     for line in settlement_lines(result, human.lang, items):

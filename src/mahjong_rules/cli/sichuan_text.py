@@ -44,6 +44,7 @@ __all__ = [
     "exhausted_line_sichuan",
     "own_lines_sichuan",
     "seat_parts_sichuan",
+    "seen_discard_note_sichuan",
     "stage_label_sichuan",
 ]
 
@@ -165,6 +166,20 @@ def discard_note_sichuan(event: Discarded, state: State | None, lang: Lang) -> s
         return ""
     suit = record.void.name_zh
     return f"（翻开扣牌：缺{suit}）" if lang == "zh" else f" (turned up: 定缺 {suit})"
+
+
+def seen_discard_note_sichuan(event: Discarded, view: View | None, lang: Lang) -> str:
+    """:func:`discard_note_sichuan` from a seat's view (``view``: the one after the discard):
+    the discarder's first discard whose void suit the table now shows."""
+    table = None if view is None else view.variant
+    if view is None or not isinstance(table, SichuanTable) or event.seat >= len(table.voids):
+        return ""
+    void = table.voids[event.seat]
+    if void is None or len(view.seats[event.seat].discards) != 1:
+        return ""
+    return (
+        f"（翻开扣牌：缺{void.name_zh}）" if lang == "zh" else f" (turned up: 定缺 {void.name_zh})"
+    )
 
 
 def exhausted_line_sichuan(wins: int, lang: Lang) -> str | None:
