@@ -110,12 +110,14 @@ def test_other_spellings_are_read(text: str, action: Action | None) -> None:
         ("9" * 50 + " hu", "a seat must be 0..3, found '999999999999...'", 0),
         (
             "1",
-            "expected an action (discard, peng, gang, hu, pass, ting, buy or ti), found the end",
+            "expected an action (discard, peng, gang, hu, pass, ting, buy, ti, swap, void or "
+            "false_hu), found the end",
             1,
         ),
         (
             "1 dicard 9s",
-            "unknown action 'dicard' (expected discard, peng, gang, hu, pass, ting, buy or ti)",
+            "unknown action 'dicard' (expected discard, peng, gang, hu, pass, ting, buy, ti, "
+            "swap, void or false_hu)",
             2,
         ),
         ("1 discard", "expected a tile such as 9s, found the end", 9),

@@ -365,7 +365,7 @@ def test_the_script_reads_a_file_and_counts_matching_walls(tmp_path: Path) -> No
     )
     assert (run.returncode, run.stdout) == (
         1,
-        "read 3 hands, 2 walls match\n  wall differs: seed 'dcmshi-2'\n",
+        "read 3 hands, 2 walls match\n  wall differs: seed 'dcmshi-2'\nmatched 3 of 3 hands\n",
     )
     path.write_text(lines[0] + "{}\n", encoding="utf-8")
     run = subprocess.run(

@@ -5,8 +5,8 @@ document type while the variant is registered (as ``action_types`` does for its 
 :meth:`~mahjong_rules.engine.event_hooks.EventHooks.event_for` says what each seat sees of it,
 in views and in ``rules.events_for``. The toy is Baoshan with a 定缺 (dìngquē): in its turn
 before its first discard a seat may declare one of 万 筒 条 void; the transition emits
-``VoidDeclared(seat, suit)``, which only that seat sees whole: the others see
-``VoidDeclared(seat, None)``, so the suit stays the seat's secret.
+``ToyVoidDeclared(seat, suit)``, which only that seat sees whole: the others see
+``ToyVoidDeclared(seat, None)``, so the suit stays the seat's secret.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ class DeclareQue(Action):
 
 
 @attrs.frozen
-class VoidDeclared(Event):
+class ToyVoidDeclared(Event):
     """``seat`` declared 定缺 ``suit``; ``None`` in the other seats' views."""
 
     seat: int
@@ -65,13 +65,13 @@ class QueEventOptions(BaoshanOptions):
 
 class QueEvents(Baoshan):
     """Baoshan where a seat may declare 定缺 in its turn before its first discard, announced
-    by a :class:`VoidDeclared` whose suit only the seat sees."""
+    by a :class:`ToyVoidDeclared` whose suit only the seat sees."""
 
     name = "que_events_toy"
     aliases: ClassVar[tuple[str, ...]] = ()
     options_class = QueEventOptions
     action_types = (*Baoshan.action_types, DeclareQue)  # Baoshan's own (买点) kept
-    event_types = (VoidDeclared,)
+    event_types = (ToyVoidDeclared,)
     seat_state_class = QueSeat
 
     def extra_turn_actions(self, state: State, seat: int) -> list[Action]:
@@ -85,11 +85,12 @@ class QueEvents(Baoshan):
         assert isinstance(action, DeclareQue)
         seats = list(state.seats)
         seats[action.seat] = replace(seats[action.seat], variant=QueSeat(action.suit))
-        return replace(state, seats=tuple(seats), events=(VoidDeclared(action.seat, action.suit),))
+        events = (ToyVoidDeclared(action.seat, action.suit),)
+        return replace(state, seats=tuple(seats), events=events)
 
     def event_for(self, event: Event, seat: int) -> Event | None:
-        if isinstance(event, VoidDeclared) and event.seat != seat:
-            return VoidDeclared(event.seat, None)
+        if isinstance(event, ToyVoidDeclared) and event.seat != seat:
+            return ToyVoidDeclared(event.seat, None)
         return event
 
 
@@ -110,31 +111,31 @@ def declared(seed: int = 5) -> tuple[Rules, State]:
 
 
 def test_flow1_an_own_event_is_shown_whole_to_its_seat_only(toy: None) -> None:
-    """FLOW-1 (issue 19): the 定缺 transition emits VoidDeclared(0, 筒); seat 0 sees it whole,
-    every other seat as VoidDeclared(0, None), in its view and in rules.events_for alike;
+    """FLOW-1 (issue 19): the 定缺 transition emits ToyVoidDeclared(0, 筒); seat 0 sees it whole,
+    every other seat as ToyVoidDeclared(0, None), in its view and in rules.events_for alike;
     the shipped events keep the engine's filtering beside it."""
     rules, state = declared()
-    assert state.events == (VoidDeclared(0, Suit.PIN),)
+    assert state.events == (ToyVoidDeclared(0, Suit.PIN),)
     for seat in range(4):
-        seen = (VoidDeclared(0, Suit.PIN if seat == 0 else None),)
+        seen = (ToyVoidDeclared(0, Suit.PIN if seat == 0 else None),)
         assert rules.events_for(seat, state.events) == seen
         assert rules.view(state, seat).events == seen
-    mixed = [Drew(0, next(iter(state.seats[0].concealed))), VoidDeclared(0, Suit.SOU)]
-    assert rules.events_for(1, mixed) == (Drew(0, None), VoidDeclared(0, None))
+    mixed = [Drew(0, next(iter(state.seats[0].concealed))), ToyVoidDeclared(0, Suit.SOU)]
+    assert rules.events_for(1, mixed) == (Drew(0, None), ToyVoidDeclared(0, None))
     discard = next(a for a in rules.legal_actions(state, 0) if isinstance(a, Discard))
     after = rules.apply(state, discard)
-    assert not any(isinstance(e, VoidDeclared) for e in after.events)
+    assert not any(isinstance(e, ToyVoidDeclared) for e in after.events)
 
 
 def test_flow1_own_events_and_views_holding_them_round_trip(toy: None) -> None:
     """FLOW-1 (issue 19): the event, the state holding it and each seat's view read back
     through JSON equal; the documents name the event by its class name."""
     rules, state = declared()
-    event = VoidDeclared(0, Suit.PIN)
+    event = ToyVoidDeclared(0, Suit.PIN)
     document = to_dict(event)
-    assert document == {"type": "VoidDeclared", "seat": 0, "suit": "p", "format": FORMAT_VERSION}
+    assert document == {"type": "ToyVoidDeclared", "seat": 0, "suit": "p", "format": FORMAT_VERSION}
     assert from_dict(json.loads(json.dumps(document)), Event) == event
-    assert to_dict(VoidDeclared(2, None))["suit"] is None
+    assert to_dict(ToyVoidDeclared(2, None))["suit"] is None
     assert from_dict(json.loads(json.dumps(to_dict(state))), State).events == state.events
     for seat in range(4):
         view = rules.view(state, seat)
@@ -144,13 +145,13 @@ def test_flow1_own_events_and_views_holding_them_round_trip(toy: None) -> None:
 
 
 def test_an_unregistered_event_is_no_document_type() -> None:
-    """Issue 19: while no registered variant lists it, VoidDeclared is neither written nor
+    """Issue 19: while no registered variant lists it, ToyVoidDeclared is neither written nor
     read (the library's types are its own events only, whatever Event subclasses exist)."""
-    assert "VoidDeclared" not in library_types()
-    with pytest.raises(SerializationError, match="cannot serialize a VoidDeclared"):
-        to_dict(VoidDeclared(0, Suit.PIN))
-    document = {"type": "VoidDeclared", "seat": 0, "suit": "p", "format": FORMAT_VERSION}
-    with pytest.raises(SerializationError, match="type: no serializable type 'VoidDeclared'"):
+    assert "ToyVoidDeclared" not in library_types()
+    with pytest.raises(SerializationError, match="cannot serialize a ToyVoidDeclared"):
+        to_dict(ToyVoidDeclared(0, Suit.PIN))
+    document = {"type": "ToyVoidDeclared", "seat": 0, "suit": "p", "format": FORMAT_VERSION}
+    with pytest.raises(SerializationError, match="type: no serializable type 'ToyVoidDeclared'"):
         from_dict(document)
 
 
@@ -203,10 +204,10 @@ def test_event_name_clashes_and_bad_classes_are_refused(toy: None) -> None:
         ((_kind("Meld", Event),), ValueError, "'Meld' of Meld is already taken by Meld of the"),
         ((_kind("Drew", Event),), ValueError, "'Drew' of Drew is already taken by Drew of the"),
         ((_kind("DeclareQue", Event),), ValueError, "taken by DeclareQue of QueEvents"),
-        ((_kind("VoidDeclared", Event),), ValueError, "taken by VoidDeclared of QueEvents"),
+        ((_kind("ToyVoidDeclared", Event),), ValueError, "taken by ToyVoidDeclared of QueEvents"),
         ((Drew,), ValueError, "Drew is the library's own event"),
         ((DeclareQue,), TypeError, "is not an Event class"),
-        ([VoidDeclared], TypeError, "is a tuple of Event classes"),
+        ([ToyVoidDeclared], TypeError, "is a tuple of Event classes"),
         ((type("Undecorated", (Event,), {}),), TypeError, "Undecorated is not a frozen attrs"),
         (
             (attrs.frozen(type("Unresolved", (Event,), {"__annotations__": {"n": "Nowhere"}})),),
@@ -218,10 +219,11 @@ def test_event_name_clashes_and_bad_classes_are_refused(toy: None) -> None:
         bad = _variant("clash_toy", event_types=events)
         with pytest.raises(error, match=message):
             registry.register_variant(bad)
-    action = _kind("VoidDeclared", Action)
+    action = _kind("ToyVoidDeclared", Action)
     action.verb = "clash"  # type: ignore[attr-defined]
     clash = _variant("clash_toy", action_types=(action,))
-    with pytest.raises(ValueError, match=r"'VoidDeclared' .* already taken by VoidDeclared of"):
+    taken = r"'ToyVoidDeclared' .* already taken by ToyVoidDeclared of"
+    with pytest.raises(ValueError, match=taken):
         registry.register_variant(clash)
     with pytest.raises(UnknownVariantError):  # refused, the registry unchanged
         get_variant("clash_toy")
@@ -257,8 +259,8 @@ def _scrambled(state: State, seat: int, rng: random.Random) -> State:
         for i, s in enumerate(state.seats)
     )
     events = tuple(
-        VoidDeclared(e.seat, voids[e.seat])
-        if isinstance(e, VoidDeclared) and e.seat in voids
+        ToyVoidDeclared(e.seat, voids[e.seat])
+        if isinstance(e, ToyVoidDeclared) and e.seat in voids
         else e
         for e in state.events
     )
@@ -268,7 +270,7 @@ def _scrambled(state: State, seat: int, rng: random.Random) -> State:
 def test_no_view_shows_another_seats_declared_suit(toy: None) -> None:
     """Issue 19 (issue 5's view-leak test, for a variant's events): each seat's view document
     is the same whatever the other seats' declared suits and hidden tiles are, at every state
-    of random toy hands, while its own VoidDeclared shows its suit."""
+    of random toy hands, while its own ToyVoidDeclared shows its suit."""
     checked = 0
     for players in (2, 3, 4):
         rules = get_variant("que_events_toy", players=players)
@@ -278,12 +280,12 @@ def test_no_view_shows_another_seats_declared_suit(toy: None) -> None:
                 for seat in range(players):
                     view = rules.view(state, seat)
                     for event in state.events:
-                        if isinstance(event, VoidDeclared) and event.seat == seat:
+                        if isinstance(event, ToyVoidDeclared) and event.seat == seat:
                             assert event in view.events
                     if state.phase is Phase.ENDED:
                         continue
                     other = rules.view(_scrambled(state, seat, rng), seat)
                     assert to_dict(other) == to_dict(view), "a view shows another seat's 定缺"
-                    secret = [e for e in state.events if isinstance(e, VoidDeclared)]
+                    secret = [e for e in state.events if isinstance(e, ToyVoidDeclared)]
                     checked += sum(1 for e in secret if e.seat != seat)
     assert checked >= 20  # another seat's declaration, scrambled and not seen, that often

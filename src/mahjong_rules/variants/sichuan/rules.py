@@ -184,7 +184,7 @@ class Sichuan(Rules):
         return score_sichuan(ctx, self.options)
 
     def win_context(self, state: State, seat: int, tile: Tile, how: WinKind) -> WinContext:
-        """The engine's context as a :class:`~.patterns.SichuanContext`: the wall's last tile
+        """The engine's context as a :class:`~.play_patterns.SichuanContext`: the wall's last tile
         taken (海底), a win on the dealer's dealt 14, and the first-turn wins (天胡 / 地胡:
         the seat's first turn, before any peng or gang was claimed; SC-PAT-天胡, SC-PAT-地胡)."""
         ctx = defaults.win_context(self, state, seat, tile, how)

@@ -26,7 +26,7 @@ from mahjong_rules.variants.sichuan.actions import SUITS
 from mahjong_rules.variants.sichuan.options import SichuanOptions
 
 
-class Sichuan(Protocol):
+class SettlingRules(Protocol):
     """What the settlement reads of the rules (:class:`~.rules.Sichuan`)."""
 
     options: SichuanOptions
@@ -36,11 +36,15 @@ class Sichuan(Protocol):
 
 __all__ = [
     "PENALTY",
+    "SUIT_LANES",
+    "SettlingRules",
     "end_payments",
     "held_groups",
     "kong_payments",
     "pond",
     "refund",
+    "robbed_refund",
+    "shoot_refund",
     "suits_held",
     "win_payments",
 ]
@@ -58,7 +62,9 @@ def _others(state: State, seat: int) -> list[int]:
     return [p for p, s in enumerate(state.seats) if p != seat and not s.won]
 
 
-def kong_payments(rules: Sichuan, state: State, seat: int, meld: Meld, ref: int) -> list[Payment]:
+def kong_payments(
+    rules: SettlingRules, state: State, seat: int, meld: Meld, ref: int
+) -> list[Payment]:
     """刮风下雨: a 暗杠 2 from each other un-won seat (SC-GANG-PAY-1), a 直杠 2 from the
     discarder (SC-GANG-PAY-2), a promoted 补杠 1 from each other un-won seat and a postponed one
     nothing (SC-GANG-PAY-3; promoted: its fourth tile is the kind last drawn this turn,
@@ -78,7 +84,7 @@ def kong_payments(rules: Sichuan, state: State, seat: int, meld: Meld, ref: int)
     return out
 
 
-def win_payments(rules: Sichuan, state: State, win: WinRecord) -> list[Payment]:
+def win_payments(rules: SettlingRules, state: State, win: WinRecord) -> list[Payment]:
     """SC-PAY-1: a self-draw is paid by each other un-won seat, the pattern score plus the
     room's self-draw bonus (1 outside the cap with 自摸加底); SC-PAY-2: a win on a discard by
     the discarder, a robbed kong by the robbed seat, the pattern score."""
@@ -118,7 +124,7 @@ def robbed_refund(state: State) -> list[Payment]:
     return refund([p for p in state.ledger if p.reason is KONG and p.ref == ref])
 
 
-def shoot_refund(rules: Sichuan, state: State, wins: Sequence[WinRecord]) -> list[Payment]:
+def shoot_refund(rules: SettlingRules, state: State, wins: Sequence[WinRecord]) -> list[Payment]:
     """SC-REFUND-2 杠上炮: the discarder of a discard made in a turn in which he drew a
     replacement gives back, once per discard, his latest kong money not yet returned
     (``latest_paid``), every kong of that turn (``this_turn``), or pays it to the first winner
@@ -160,7 +166,7 @@ def pond(state: State, seat: int) -> list[Tile]:
     return tiles
 
 
-def end_payments(rules: Sichuan, state: State) -> tuple[list[Payment], dict[int, bool]]:
+def end_payments(rules: SettlingRules, state: State) -> tuple[list[Payment], dict[int, bool]]:
     """The end of a hand (``settleRound``, at the wall's end and at the third win) and which
     un-won seats were ready:
 
