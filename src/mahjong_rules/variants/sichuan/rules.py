@@ -273,6 +273,10 @@ class Sichuan(Rules):
             out.append(Gang(seat, tile, MeldKind.ZHI_GANG))
         return out
 
+    def win_on_tile_allowed(self, state: State, seat: int, how: WinKind) -> bool:
+        """SC-GANG-3: a 补杠 may be robbed only with ``rob_kong``."""
+        return how is not WinKind.ROB_KONG or self.options.rob_kong
+
     def declines_self_win(self, state: State, seat: int) -> bool:
         return False  # SC-PASSHU-1: declining a self-draw win blocks nothing
 
