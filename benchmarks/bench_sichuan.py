@@ -9,12 +9,10 @@ Baoshan (``get_variant("baoshan")``, default options)::
     python benchmarks/bench_sichuan.py --hands 200 --rounds 7
     python benchmarks/bench_sichuan.py --no-dcmshi --json     # the library only, as JSON
 
-dcmshi runs in one long-lived worker, ``node benchmarks/dcmshi_worker.mjs DIR`` (``--dcmshi DIR``,
-default ``/work/shared/sichuan/dcmshi``, the build with ``engine/index.js``), which reads one JSON
-request a line and times its own pass; the library plays in this process. Neither Node's start
-nor the JSON is timed. Each round asks every engine in turn for the same hands, the first engine
-rotating from round to round, so that the machine's load falls on all alike; the figures are
-medians over the rounds.
+dcmshi runs in one long-lived ``node benchmarks/dcmshi_worker.mjs DIR`` (``--dcmshi DIR``, default
+``/work/shared/sichuan/dcmshi``) that times its own passes; the library plays in this process.
+Neither Node's start nor the JSON is timed. Each round asks every engine in turn for the same
+hands, the first engine rotating with the round; the figures are medians over the rounds.
 
 The same game: with dcmshi there, hand k of both engines is dealt the same tiles — dcmshi shuffles
 from the seed string ``str(seed + k)`` and the worker hands the library that wall, reordered for
@@ -369,7 +367,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         rows = [f.as_dict() for f in figures]
         pairs = {
-            room: {"median": statistics.median(r), "min": min(r), "max": max(r)}
+            room: {
+                k: round(f(r), 3)
+                for k, f in (("median", statistics.median), ("min", min), ("max", max))
+            }
             for room, r in room_ratios(figures).items()
         }
         doc = {"meta": meta, "rows": rows, "dcmshi_over_library_per_decision": pairs}
