@@ -124,9 +124,10 @@ def _rules(options: tuple[tuple[str, Any], ...]) -> Rules:
     return get_variant("sichuan", **dict(options))
 
 
-def rules_of(hand: Hand) -> Rules:
-    """The library's room for ``hand`` (its options, the swap direction explicit)."""
-    return _rules(tuple(sorted(library_options(hand).items())))
+def rules_of(hand: Hand, **overrides: Any) -> Rules:
+    """The library's room for ``hand`` (its options, the swap direction explicit), with any
+    option ``overrides``."""
+    return _rules(tuple(sorted({**library_options(hand), **overrides}.items())))
 
 
 def _shown(actions: Iterable[Action]) -> str:
@@ -149,10 +150,11 @@ def _payments(state: State) -> tuple[Payment, ...]:
 class _Replay:
     """One hand, step by step; raises :class:`_Differs` at the first difference."""
 
-    def __init__(self, hand: Hand) -> None:
+    def __init__(self, hand: Hand, overrides: dict[str, Any]) -> None:
         self.hand = hand
+        self.index = 0  # the step being replayed
         self.table = Table(hand.dealer)
-        self.rules = rules_of(hand)
+        self.rules = rules_of(hand, **overrides)
         self.state = self.rules.new_hand(wall=library_wall(hand.dealer, hand.wall), dealer=0)
         self.pung: int | None = None  # the dcmshi seat whose claimed peng may give it the turn
         self.pung_turn = False  # dcmshi's turnEnteredByPung for that seat
@@ -160,8 +162,10 @@ class _Replay:
 
     def run(self) -> None:
         for index, step in enumerate(self.hand.steps):
+            self.index = index
             self.step(index, step)
-        self.end(len(self.hand.steps))
+        self.index = len(self.hand.steps)
+        self.end(self.index)
 
     def step(self, index: int, step: Step) -> None:
         move, state, rules, table = step.move, self.state, self.rules, self.table
@@ -296,14 +300,19 @@ def _suit_name(suit: Any) -> str | None:
     return None if suit is None else SUITS["mps".index(suit.value)]
 
 
-def replay(hand: Hand) -> Outcome:
-    """Replay ``hand`` in the library: matched, or the first difference."""
+def replay(hand: Hand, **overrides: Any) -> Outcome:
+    """Replay ``hand`` in the library (in its room, or with option ``overrides``): matched, or
+    the first difference. The library raising (dealing, listing, scoring) is a difference at
+    the step it raised in."""
+    replaying: _Replay | None = None
     try:
-        _Replay(hand).run()
+        replaying = _Replay(hand, overrides)
+        replaying.run()
     except _Differs as differs:
         return Outcome(hand.seed, differs.step, differs.difference)
-    except MahjongRulesError as error:  # the deal itself refused
-        return Outcome(hand.seed, 0, f"{type(error).__name__}: {error}")
+    except Exception as error:
+        index = 0 if replaying is None else replaying.index
+        return Outcome(hand.seed, index, f"the library raised {type(error).__name__}: {error}")
     return Outcome(hand.seed)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections import Counter
 from functools import cache
 from itertools import islice
 from pathlib import Path
@@ -24,17 +25,19 @@ import pytest
 
 from dcmshi_data import CORPUS, Hand, Ledger, Move, read_hands
 from dcmshi_deal import library_wall
-from dcmshi_replay import main, replay, rules_of
+from dcmshi_replay import Outcome, main, replay, rules_of
 from dcmshi_translate import (
     Table,
     UntranslatableMove,
     legal_code,
     library_options,
+    library_payments,
     move_action,
     recorded_fan,
     recorded_payments,
 )
-from mahjong_rules.engine.actions import Discard, Gang, Hu, Peng
+from mahjong_rules.engine.actions import Discard, Gang, Hu, Pass, Peng
+from mahjong_rules.engine.settlement import POT, Payment, PaymentReason
 from mahjong_rules.engine.state import State
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.tiles import Tile
@@ -141,6 +144,41 @@ def test_a_record_cut_short_is_a_mismatch_at_the_end() -> None:
     assert "the library asks" in outcome.difference
 
 
+def test_a_room_of_other_options_is_a_mismatch_where_they_bite() -> None:
+    """SC-PAY-1, SC-VOID-4: replayed with 自摸加番 the first self-draw (step 100) pays 4, not
+    dcmshi's 3; with the lenient void rule seat 0 may discard more at step 13 than dcmshi's
+    strict rule lists (its void-suit tile, 2s, only)."""
+    hand = _hand0()
+    outcome = replay(hand, zi_mo="jia_fan")
+    assert (outcome.step, outcome.difference) == (
+        100,
+        "after declareHuOnDraw of dcmshi seat 0: only dcmshi paid win 1->0 3, win 2->0 3; "
+        "only the library win 1->0 4, win 2->0 4",
+    )
+    outcome = replay(hand, void_discard="lenient")
+    assert outcome.step == 13
+    assert outcome.difference.startswith(
+        "legal of dcmshi seat 0 (library 0): only dcmshi nothing; only the library 0 discard 1p"
+    )
+
+
+def test_the_library_raising_is_a_mismatch_at_its_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An exception out of the library is reported at the step it was raised in, not raised:
+    listing fails once five tiles are discarded (steps 4, 6, 8, 10, 13), first asked at step 15
+    (step 14 is a draw)."""
+    hand = _hand0()
+    rules = rules_of(hand)
+    listed = rules.legal_actions
+
+    def failing(state: State, seat: int) -> tuple[object, ...]:
+        if state.discards_made >= 5:
+            raise KeyError("boom")
+        return listed(state, seat)
+
+    monkeypatch.setattr(rules, "legal_actions", failing)
+    assert replay(hand) == Outcome(hand.seed, 15, "the library raised KeyError: 'boom'")
+
+
 # ---------------------------------------------------------------- the translator refuses
 
 
@@ -190,6 +228,31 @@ def test_impossible_moves_are_refused() -> None:
     for move, why in cases:
         with pytest.raises(UntranslatableMove, match=why):
             move_action(move, table, state)
+
+
+def test_a_draw_is_no_action_and_an_expiry_passes_every_seat_still_asked() -> None:
+    """FLOW-1, FLOW-2: the library draws itself; dcmshi's claimWindowExpire (timing only) is a
+    Pass of each seat that has not answered."""
+    hand = _hand0()
+    state, table = _start(hand), Table(hand.dealer)
+    assert move_action(Move("draw", 2), table, state) == ()
+    expired = move_action(Move("claimWindowExpire", None), table, state, {3, 1})
+    assert expired == (Pass(1), Pass(3))
+
+
+def test_payments_compare_by_reason_in_dcmshi_seats() -> None:
+    """SC-PAY-4, SC-REFUND-1: a library payment is keyed in dcmshi seats (dealer 1: library k is
+    dcmshi 1 − k), the pot as ``None``, a KONG_REFUND as dcmshi's kongRefund; a payment gone from
+    the ledger is a difference of its own."""
+    table = Table(1)
+    refund = Payment(2, 0, 1, PaymentReason.KONG_REFUND, ref=1)
+    penalty = Payment(3, POT, 48, PaymentReason.PENALTY)
+    kong = Payment(0, 2, 2, PaymentReason.KONG, ref=1)
+    paid = library_payments([kong], [kong, refund, penalty], table)
+    assert paid == recorded_payments(
+        [Ledger("kongRefund", 3, 1, 1, "robbed"), Ledger("voidPenalty", 2, None, 48, None)]
+    )
+    assert library_payments([kong], [], table) == Counter({("withdrawn kong", 1, 3, 2): 1})
 
 
 def test_unknown_options_reasons_and_fans_are_refused() -> None:
