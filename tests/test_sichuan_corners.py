@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from mahjong_rules import (
     Discard,
     Gang,
@@ -23,6 +25,7 @@ from mahjong_rules import (
     TileSet,
     WinKind,
 )
+from mahjong_rules.engine.settlement import Payment
 from mahjong_rules.variants import get_variant
 from mahjong_rules.variants.base import Rules
 from scripting import T
@@ -298,3 +301,70 @@ def test_sc_void5_forbidden_the_void_suit_kong_is_not_offered() -> None:
     rules = get_variant("sichuan", void_kong="forbidden")
     state = void_kong_table(rules)
     assert rules.legal_actions(state, 0) == (Discard(0, T("2m")),)
+
+
+def test_sc_gang3_two_seats_rob_one_bu_gang() -> None:
+    """SC-GANG-3 / SC-TURN-2 / SC-DEALER-2 / SC-REFUND-1: the dealer (46m 123p 456p 789p 22p
+    after throwing 5m) also waits on 5m, and both it and seat 2 rob seat 1's promoted 补杠.
+    The kong's 1s come back once; each robber is paid 抢杠胡's 2 by seat 1; the wins are in play
+    order from the robbed seat (2, then 0), play goes on after the farther one — seat 1, the
+    robbed seat himself — and he deals next."""
+    rules = get_variant("sichuan")
+    hands = {**ROB_HANDS, 0: "5m46m123p456p789p22p"}
+    state = sc_deal(rules, hands, "4m1m1s5m", voids=ROB_VOIDS)
+    state = step(rules, state, "0:D5m 1:P 1:D8m 2:D7p 3:D1m 0:D1s 1:B5m")[0]
+    assert rules.to_act(state) == {0, 2}
+    assert rules.legal_actions(state, 0) == (Hu(0), Pass(0))
+    state, paid = step(rules, state, "0:H 2:H")
+    assert paid == pays(
+        (1, 0, 1, REFUND, 1),
+        (1, 2, 1, REFUND, 1),
+        (1, 3, 1, REFUND, 1),
+        (1, 2, 2, WIN),
+        (1, 0, 2, WIN),
+    )
+    assert [(w.seat, w.how) for w in state.wins] == [
+        (2, WinKind.ROB_KONG),
+        (0, WinKind.ROB_KONG),
+    ]
+    assert state.seats[1].melds == (Meld(PENG, T("5m"), from_seat=0),)
+    assert state.phase is Phase.TURN and state.current == 1
+    assert state.next_dealer == 1
+
+
+# ------------------------------------------------ two kongs in one turn (SC-REFUND-2)
+
+# Seat 1 draws 6m, makes 暗杠 of 8888m (ref 1) and of 2222p (ref 2), and throws its second
+# replacement, 4m: seat 2 (23m 123456789s 99s) wins on it, 杠上炮.
+TWO_HANDS = {
+    0: "12345679m134689p",
+    1: "8888m2222p13579p",
+    2: "23m123456789s99s",
+    3: "45678p12345678s",
+}
+
+
+def two_kongs(rules: Rules) -> State:
+    state = sc_deal(rules, TWO_HANDS, "6m", voids="s s p m", replacements="3m4m")
+    state, paid = step(rules, state, "0:D9p 1:A8m 1:A2p 1:D4m")
+    assert paid == pays(*[(p, 1, 2, KONG, ref) for p in (0, 2, 3) for ref in (1, 2)])
+    assert rules.legal_actions(state, 2) == (Hu(2), Pass(2))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("how", "back"),
+    [
+        ("latest_paid", pays((1, 0, 2, REFUND, 2), (1, 2, 2, REFUND, 2), (1, 3, 2, REFUND, 2))),
+        ("this_turn", pays(*[(1, p, 2, REFUND, ref) for p in (0, 2, 3) for ref in (1, 2)])),
+        ("transfer", pays((1, 2, 6, KONG, 2))),
+    ],
+)
+def test_sc_refund2_after_two_kongs_in_one_turn(how: str, back: Counter[Payment]) -> None:
+    """SC-REFUND-2 / SC-PAT-杠上炮: seat 2 wins on the discard ending a turn of two 暗杠 (杠上炮,
+    1 fan, 2). ``latest_paid`` returns only the last kong's money (ref 2), ``this_turn`` both,
+    ``transfer`` pays the last kong's 6 to the winner."""
+    rules = get_variant("sichuan", gang_shang_pao_refund=how)
+    state, paid = step(rules, two_kongs(rules), "2:H")
+    assert state.wins[0].breakdown.keys == ("gang_shang_pao",)
+    assert paid == back + pays((1, 2, 2, WIN))

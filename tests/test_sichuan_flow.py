@@ -197,3 +197,22 @@ def test_sc_claim2_dealer2_one_win_beats_a_peng_and_its_winner_deals_next() -> N
     assert state.phase is Phase.TURN and state.current == 0
     assert state.next_dealer == 3
     assert state.seats[1].pass_hu
+
+
+def test_sc_void2_a_peng_before_the_first_discard_still_turns_up_the_set_aside_tile() -> None:
+    """SC-VOID-2 / SC-CLAIM-3: seat 3 declares 万 void and sets 2m aside; it pengs the dealer's
+    1p before its first turn, and the only discard then offered is the 2m, turned up."""
+    rules = get_variant("sichuan")
+    hands = {
+        0: "9999s1234789p136s",
+        1: "123m456m789m55p67p",
+        2: "1235689m124578s",
+        3: "2456789m113489p",
+    }
+    state = sc_deal(rules, hands, voids="m s p m:2m")
+    state = step(rules, state, "0:D1p")[0]
+    assert rules.legal_actions(state, 3) == (Peng(3), Pass(3))
+    state = step(rules, state, "3:P")[0]
+    assert rules.legal_actions(state, 3) == (Discard(3, T("2m")),)
+    state = step(rules, state, "3:D2m")[0]
+    assert state.seats[3].discards == (T("2m"),)

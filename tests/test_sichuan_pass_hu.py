@@ -151,3 +151,19 @@ def test_sc_passhu2_score_counts_gang_shang_pao() -> None:
     assert paid == pays(
         (3, 1, 2, WIN), (3, 0, 2, REFUND, 1), (3, 1, 2, REFUND, 1), (3, 2, 2, REFUND, 1)
     )
+
+
+def test_sc_claim3_passhu1_after_a_gang_claim_the_replacement_may_win() -> None:
+    """SC-CLAIM-3 / SC-PASSHU-1 / SC-PAT-杠上花: blocked after passing the 4m, seat 1 claims 直杠
+    on seat 3's 1m; a gang claim gives it a replacement and a full turn, and the replacement
+    4m completes 234m 456p 789p 99p: a self-draw, never blocked — 杠 + 杠上花 = 2 fan, 4, and
+    5 from each other seat (the 直杠's 2 from seat 3 first, SC-GANG-PAY-2)."""
+    rules = get_variant("sichuan")
+    state = step(rules, declined(rules, "1m", replacements="4m"), "3:D1m")[0]
+    state, paid = step(rules, state, "1:G1m")
+    assert paid == pays((3, 1, 2, KONG, 1))
+    assert state.seats[1].pass_hu and state.seats[1].drawn == T("4m")
+    assert rules.legal_actions(state, 1)[0] == Hu(1)
+    state, paid = step(rules, state, "1:H")
+    assert sorted(state.wins[0].breakdown.keys) == ["gang", "gang_shang_hua"]
+    assert paid == pays((0, 1, 5, WIN), (2, 1, 5, WIN), (3, 1, 5, WIN))
