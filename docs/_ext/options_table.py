@@ -41,7 +41,7 @@ _PROBE = range(-1, 1001)
 _FAN_TABLE = "{pattern key: fan}"
 """How the allowed values of a per-pattern fan table start."""
 
-_RULE_ID = re.compile(r"((?:[A-Z]+-)+[^\s:.]+)")
+_RULE_ID = re.compile(r"((?:[A-Z]+-)+[^\s:.,]+)")
 """A rule ID at the start of a description: ``BS-GANG-4``, ``SCORE-1``, ``BS-PAT-四归一``."""
 
 
