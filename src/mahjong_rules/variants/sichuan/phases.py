@@ -55,27 +55,65 @@ def _by_suit(concealed: TileCounts) -> Counter[Suit]:
     return Counter(tile.suit for tile in concealed)
 
 
+_SWAPS: dict[tuple[int, int, int], tuple[SwapTiles, ...]] = {}
+"""Per (seat, suit, the suit's lanes of the hand): its 换三张 answers, each built once."""
+_VOIDS: dict[tuple[int, int, int], tuple[DeclareVoid, ...]] = {}
+"""Per (seat, suit, the kinds of the suit held as a 9-bit mask): its 定缺 answers."""
+_MEMO_LIMIT = 1 << 16
+"""A memo that grows past this many entries starts afresh (any hand's patterns fit)."""
+_LANES = (1 << 27) - 1
+
+
+def _suit_kinds(concealed: TileCounts, k: int) -> list[Tile]:
+    return [t for t in concealed.kinds() if t.suit is SUITS[k]]
+
+
 def swap_answers(seat: int, concealed: TileCounts) -> tuple[SwapTiles, ...]:
     """Every three tiles of one suit ``seat`` could pass from ``concealed``, each multiset
-    once: by suit (万 筒 条), then in tile order (``1m1m2m`` before ``1m1m3m``)."""
-    out = []
-    for suit in SUITS:
-        kinds = [t for t in concealed.kinds() if t.suit is suit]
-        for combo in itertools.combinations_with_replacement(kinds, 3):
-            if all(combo.count(t) <= concealed.count(t) for t in set(combo)):
-                out.append(SwapTiles(seat, combo))
-    return tuple(out)
+    once: by suit (万 筒 条), then in tile order (``1m1m2m`` before ``1m1m3m``). Each suit's
+    answers are worked out once per pattern of that suit and kept (actions are values)."""
+    out: tuple[SwapTiles, ...] = ()
+    bits = concealed.bits
+    for k in range(3):
+        lanes = bits >> 27 * k & _LANES
+        if not lanes:
+            continue
+        key = (seat, k, lanes)
+        found = _SWAPS.get(key)
+        if found is None:
+            kinds = _suit_kinds(concealed, k)
+            found = tuple(
+                SwapTiles(seat, combo)
+                for combo in itertools.combinations_with_replacement(kinds, 3)
+                if all(combo.count(t) <= concealed.count(t) for t in set(combo))
+            )
+            if len(_SWAPS) >= _MEMO_LIMIT:
+                _SWAPS.clear()
+            _SWAPS[key] = found
+        out += found
+    return out
 
 
 def void_answers(seat: int, concealed: TileCounts) -> tuple[DeclareVoid, ...]:
     """Every 定缺 ``seat`` could declare holding ``concealed`` (SC-VOID-1): by suit (万 筒 条),
     one per kind of that suit it holds (the tile set aside), in tile order, or one with no
-    tile when it holds none of the suit."""
-    out = []
-    for suit in SUITS:
-        kinds = [t for t in concealed.kinds() if t.suit is suit]
-        out += [DeclareVoid(seat, suit, t) for t in kinds] or [DeclareVoid(seat, suit, None)]
-    return tuple(out)
+    tile when it holds none of the suit. Kept per pattern like :func:`swap_answers`'."""
+    out: tuple[DeclareVoid, ...] = ()
+    bits = concealed.bits
+    for k in range(3):
+        lanes = bits >> 27 * k & _LANES
+        mask = sum(1 << r for r in range(9) if lanes >> 3 * r & 7)
+        key = (seat, k, mask)
+        found = _VOIDS.get(key)
+        if found is None:
+            suit = SUITS[k]
+            kinds = _suit_kinds(concealed, k)
+            found = tuple(DeclareVoid(seat, suit, t) for t in kinds) or (
+                DeclareVoid(seat, suit, None),
+            )
+            _VOIDS[key] = found  # (at most 4 x 3 x 512 entries)
+        out += found
+    return out
 
 
 def _fewest(concealed: TileCounts, least: int) -> Suit:

@@ -80,6 +80,17 @@ _FOURS = sum(4 << (3 * i) for i in range(27))
 """A lane holding four copies has its third bit set."""
 ALL_TILES = all_tiles(honors=False)
 _PENG = tuple(Peng(seat) for seat in range(4))
+_GANGS: dict[tuple[int, Tile, MeldKind], Gang] = {}
+"""Each seat's kong actions, built once (actions are values; at most 4 x 27 x 3)."""
+_HELD: dict[int, TileCounts] = {}
+"""The void-suit part of a hand, by its lanes (what SC-VOID-4 lets it discard)."""
+
+
+def _gang(seat: int, tile: Tile, kind: MeldKind) -> Gang:
+    found = _GANGS.get((seat, tile, kind))
+    if found is None:
+        found = _GANGS[seat, tile, kind] = Gang(seat, tile, kind)
+    return found
 
 
 class Sichuan(Rules):
@@ -211,20 +222,24 @@ class Sichuan(Rules):
         aside = s.variant.aside
         if aside is not None and not s.discards:
             return (aside,)
-        if self.options.void_discard == "strict" and s.concealed.bits & self._void_lanes(
-            state, seat
-        ):
-            void = s.variant.void
-            return [t for t in s.concealed.kinds() if t.suit is void]
+        if self.options.void_discard == "strict":
+            held = s.concealed.bits & self._void_lanes(state, seat)
+            if held:
+                found = _HELD.get(held)
+                if found is None:
+                    if len(_HELD) >= 1 << 16:
+                        _HELD.clear()
+                    found = _HELD[held] = TileCounts.from_bits(held)
+                return found
         return s.concealed
 
     def turn_kongs(self, state: State, seat: int) -> list[Action]:
         """SC-GANG-1, SC-GANG-2: 暗杠 and 补杠 while a tile is left, from the hand in play (not
         the set-aside tile); a 暗杠 of the void suit unless ``void_kong="forbidden"``
         (SC-VOID-5)."""
-        if state.tiles_left <= 0:
-            return []
         s = state.seats[seat]
+        if state.tiles_left <= 0 or not (s.concealed.bits & _FOURS or s.melds):
+            return []
         hand = hand_in_play(state, seat)
         out: list[Action] = []
         quads = hand.bits & _FOURS
@@ -235,10 +250,10 @@ class Sichuan(Rules):
             quads ^= low
             tile = ALL_TILES[(low.bit_length() - 1) // 3]
             if not (forbidden and tile.suit is void):
-                out.append(Gang(seat, tile, MeldKind.AN_GANG))
+                out.append(_gang(seat, tile, MeldKind.AN_GANG))
         for meld in s.melds:
             if meld.kind is MeldKind.PENG and hand.bits >> 3 * meld.tile.index & 7:
-                out.append(Gang(seat, meld.tile, MeldKind.BU_GANG))
+                out.append(_gang(seat, meld.tile, MeldKind.BU_GANG))
         return out
 
     def extra_turn_actions(self, state: State, seat: int) -> list[Action]:
@@ -270,7 +285,7 @@ class Sichuan(Rules):
         if held >= 2 and not (self.options.pass_peng and tile in s.pass_peng):
             out.append(_PENG[seat])
         if held == 3 and state.tiles_left > 0:
-            out.append(Gang(seat, tile, MeldKind.ZHI_GANG))
+            out.append(_gang(seat, tile, MeldKind.ZHI_GANG))
         return out
 
     def win_on_tile_allowed(self, state: State, seat: int, how: WinKind) -> bool:
