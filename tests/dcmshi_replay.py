@@ -73,7 +73,7 @@ from mahjong_rules import get_variant
 from mahjong_rules.engine.actions import Action, Hu
 from mahjong_rules.engine.settlement import Payment
 from mahjong_rules.engine.state import Phase, State
-from mahjong_rules.errors import MahjongRulesError
+from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.scoring import WinKind
 from mahjong_rules.variants.base import Rules
 
@@ -201,7 +201,7 @@ class _Replay:
                 )
             try:
                 state = rules.apply(state, action)
-            except MahjongRulesError as error:
+            except IllegalActionError as error:  # any other error is the library's own fault
                 raise _Differs(index, f"{action} refused: {error}") from None
         self.state = state
         if move.kind == "claim" and move.claim == "pung":
