@@ -18,7 +18,6 @@ against them. The records are :mod:`mahjong_rules.variants.sichuan.records`'.
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Iterable
 from typing import ClassVar
@@ -30,7 +29,7 @@ from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.phases import OwnPhase, When
 from mahjong_rules.engine.state import State, replace
-from mahjong_rules.tiles import Suit, Tile
+from mahjong_rules.tiles import Suit, Tile, all_tiles
 from mahjong_rules.variants.sichuan.actions import (
     SUITS,
     AsideSet,
@@ -81,17 +80,40 @@ def swap_answers(seat: int, concealed: TileCounts) -> tuple[SwapTiles, ...]:
         key = (seat, k, lanes)
         found = _SWAPS.get(key)
         if found is None:
-            kinds = _suit_kinds(concealed, k)
-            found = tuple(
-                SwapTiles(seat, combo)
-                for combo in itertools.combinations_with_replacement(kinds, 3)
-                if all(combo.count(t) <= concealed.count(t) for t in set(combo))
-            )
+            found = _swaps_of(seat, k, lanes)
             if len(_SWAPS) >= _MEMO_LIMIT:
                 _SWAPS.clear()
             _SWAPS[key] = found
         out += found
     return out
+
+
+_SWAP_ACTIONS: dict[tuple[int, Tile, Tile, Tile], SwapTiles] = {}
+"""Each seat's 换三张 answers, built once (at most 4 x 495)."""
+
+
+def _swaps_of(seat: int, k: int, lanes: int) -> tuple[SwapTiles, ...]:
+    """The answers of one suit whose lanes are ``lanes``: each rank held, taken up to three
+    times as it is held (ranks ``r1 <= r2 <= r3``)."""
+    held = [(lanes >> 3 * r & 7) for r in range(9)]
+    tiles = [t for t in all_tiles(honors=False) if t.suit is SUITS[k]]
+    out = []
+    for a in range(9):
+        if not held[a]:
+            continue
+        for b in range(a, 9):
+            if not held[b] or (b == a and held[a] < 2):
+                continue
+            for c in range(b, 9):
+                need = 1 + (c == b) + (c == a)
+                if held[c] < need:
+                    continue
+                key = (seat, tiles[a], tiles[b], tiles[c])
+                action = _SWAP_ACTIONS.get(key)
+                if action is None:
+                    action = _SWAP_ACTIONS[key] = SwapTiles(seat, key[1:])
+                out.append(action)
+    return tuple(out)
 
 
 def void_answers(seat: int, concealed: TileCounts) -> tuple[DeclareVoid, ...]:
