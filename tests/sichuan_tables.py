@@ -4,6 +4,9 @@ what a step paid.
 
 ``voids`` names each seat's void suit in seat order, ``"s s m:3m p"``: seat 0 declares 条
 holding none, seat 2 declares 万 and sets its 3m aside face down (SC-VOID-1).
+
+``python tests/dcmshi_positions.py`` plays every table the corner tests build in dcmshi's engine
+too and compares the legal lists and the ledgers (it needs Node).
 """
 
 from __future__ import annotations
