@@ -368,3 +368,27 @@ def test_sc_refund2_after_two_kongs_in_one_turn(how: str, back: Counter[Payment]
     state, paid = step(rules, two_kongs(rules), "2:H")
     assert state.wins[0].breakdown.keys == ("gang_shang_pao",)
     assert paid == back + pays((1, 2, 2, WIN))
+
+
+@pytest.mark.parametrize(
+    ("how", "back"),
+    [
+        ("latest_paid", pays((1, 0, 2, REFUND, 2), (1, 2, 2, REFUND, 2), (1, 3, 2, REFUND, 2))),
+        ("transfer", pays((1, 2, 6, KONG, 2))),
+    ],
+)
+def test_sc_refund2_once_per_discard_with_two_winners(how: str, back: Counter[Payment]) -> None:
+    """SC-REFUND-2 / SC-CLAIM-2 / SC-TURN-2 / SC-DEALER-2: the dealer (23m 567m 99m 345p 666p,
+    after throwing 9p) also waits on 4m, and both it and seat 2 win on seat 1's 4m — each
+    杠上炮, 2. The kong money comes back once (``latest_paid``), or goes once to the first
+    winner in play order, seat 2 (``transfer``). Play goes on after the farther winner, the
+    dealer: seat 1, the discarder, who deals next."""
+    rules = get_variant("sichuan", gang_shang_pao_refund=how)
+    hands = {**TWO_HANDS, 0: "23m567m99m345p666p9p"}
+    state = sc_deal(rules, hands, "6m", voids="s s p m", replacements="3m4m")
+    state = step(rules, state, "0:D9p 1:A8m 1:A2p 1:D4m")[0]
+    assert rules.to_act(state) == {0, 2}
+    state, paid = step(rules, state, "0:H 2:H")
+    assert paid == back + pays((1, 2, 2, WIN), (1, 0, 2, WIN))
+    assert [w.seat for w in state.wins] == [2, 0]
+    assert state.phase is Phase.TURN and state.current == 1 and state.next_dealer == 1
