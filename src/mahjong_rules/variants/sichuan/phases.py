@@ -88,6 +88,18 @@ def swap_answers(seat: int, concealed: TileCounts) -> tuple[SwapTiles, ...]:
     return out
 
 
+_SUITED = all_tiles(honors=False)
+_VOID_ACTIONS: dict[tuple[int, Suit, Tile | None], DeclareVoid] = {}
+"""Each seat's 定缺 answers, built once (at most 4 x 30)."""
+
+
+def _void(seat: int, suit: Suit, tile: Tile | None) -> DeclareVoid:
+    found = _VOID_ACTIONS.get((seat, suit, tile))
+    if found is None:
+        found = _VOID_ACTIONS[seat, suit, tile] = DeclareVoid(seat, suit, tile)
+    return found
+
+
 _SWAP_ACTIONS: dict[tuple[int, Tile, Tile, Tile], SwapTiles] = {}
 """Each seat's 换三张 answers, built once (at most 4 x 495)."""
 
@@ -96,7 +108,7 @@ def _swaps_of(seat: int, k: int, lanes: int) -> tuple[SwapTiles, ...]:
     """The answers of one suit whose lanes are ``lanes``: each rank held, taken up to three
     times as it is held (ranks ``r1 <= r2 <= r3``)."""
     held = [(lanes >> 3 * r & 7) for r in range(9)]
-    tiles = [t for t in all_tiles(honors=False) if t.suit is SUITS[k]]
+    tiles = _SUITED[9 * k : 9 * k + 9]
     out = []
     for a in range(9):
         if not held[a]:
@@ -129,10 +141,8 @@ def void_answers(seat: int, concealed: TileCounts) -> tuple[DeclareVoid, ...]:
         found = _VOIDS.get(key)
         if found is None:
             suit = SUITS[k]
-            kinds = _suit_kinds(concealed, k)
-            found = tuple(DeclareVoid(seat, suit, t) for t in kinds) or (
-                DeclareVoid(seat, suit, None),
-            )
+            kinds = [_SUITED[9 * k + r] for r in range(9) if mask >> r & 1]
+            found = tuple(_void(seat, suit, t) for t in kinds) or (_void(seat, suit, None),)
             _VOIDS[key] = found  # (at most 4 x 3 x 512 entries)
         out += found
     return out

@@ -37,7 +37,7 @@ from mahjong_rules.engine.settlement import HandResult, Payment, PaymentReason, 
 from mahjong_rules.engine.state import State
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
-from mahjong_rules.tiles import Tile, all_tiles
+from mahjong_rules.tiles import Suit, Tile, all_tiles
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.variants.sichuan import settlement
 from mahjong_rules.variants.sichuan.actions import (
@@ -80,6 +80,8 @@ _FOURS = sum(4 << (3 * i) for i in range(27))
 """A lane holding four copies has its third bit set."""
 ALL_TILES = all_tiles(honors=False)
 _PENG = tuple(Peng(seat) for seat in range(4))
+_LANES_OF: dict[Suit | None, int] = {None: 0, **SUIT_LANES}
+"""The lanes of a void suit (none before 定缺)."""
 _GANGS: dict[tuple[int, Tile, MeldKind], Gang] = {}
 """Each seat's kong actions, built once (actions are values; at most 4 x 27 x 3)."""
 _HELD: dict[int, TileCounts] = {}
@@ -125,6 +127,13 @@ class Sichuan(Rules):
     public_view_class: ClassVar[type | None] = SichuanTable
     private_view_class: ClassVar[type | None] = SichuanOwn
 
+    def __init__(self, options: SichuanOptions | None = None, /, **kwargs: object) -> None:
+        super().__init__(options, **kwargs)
+        o = self.options
+        self._strict = o.void_discard == "strict"  # (read every turn)
+        self._no_win = o.void_kong == "no_win"
+        self._false_hu = o.false_hu == "penalty"
+
     # ------------------------------------------------------------------ its own records
 
     def hand_state_problem(self, state: State) -> str | None:
@@ -144,12 +153,11 @@ class Sichuan(Rules):
     # ------------------------------------------------------------------ winning
 
     def _void_lanes(self, state: State, seat: int) -> int:
-        void = state.seats[seat].variant.void
-        return 0 if void is None else SUIT_LANES[void]
+        return _LANES_OF[state.seats[seat].variant.void]
 
     def _barred(self, state: State, seat: int) -> bool:
         """SC-VOID-5 ``void_kong="no_win"``: a set of the void suit bars the seat's win."""
-        if self.options.void_kong != "no_win":
+        if not self._no_win:
             return False
         void = state.seats[seat].variant.void
         return any(m.tile.suit is void for m in state.seats[seat].melds)
@@ -222,8 +230,8 @@ class Sichuan(Rules):
         aside = s.variant.aside
         if aside is not None and not s.discards:
             return (aside,)
-        if self.options.void_discard == "strict":
-            held = s.concealed.bits & self._void_lanes(state, seat)
+        if self._strict:
+            held = s.concealed.bits & _LANES_OF[s.variant.void]
             if held:
                 found = _HELD.get(held)
                 if found is None:
@@ -259,7 +267,7 @@ class Sichuan(Rules):
     def extra_turn_actions(self, state: State, seat: int) -> list[Action]:
         """SC-WIN-3 with ``false_hu="penalty"``: a false hu (:class:`~.false_hu.FalseHu`) on a
         hand that does not win, once per draw, not after a peng (SC-CLAIM-3)."""
-        if self.options.false_hu != "penalty" or state.acted_since_draw:
+        if not self._false_hu or state.acted_since_draw:
             return []
         s = state.seats[seat]
         if after_peng(state, seat) or self.is_complete(state, seat, s.concealed):
