@@ -81,7 +81,8 @@ _FOURS = sum(4 << (3 * i) for i in range(27))
 ALL_TILES = all_tiles(honors=False)
 _PENG = tuple(Peng(seat) for seat in range(4))
 _LANES_OF: dict[Suit | None, int] = {None: 0}
-_LANES_OF.update(SUIT_LANES)
+for _suit, _lanes in SUIT_LANES.items():
+    _LANES_OF[_suit] = _lanes
 """The lanes of a void suit (none before 定缺)."""
 _GANGS: dict[tuple[int, Tile, MeldKind], Gang] = {}
 """Each seat's kong actions, built once (actions are values; at most 4 x 27 x 3)."""
