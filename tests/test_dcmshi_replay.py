@@ -43,6 +43,8 @@ from mahjong_rules.melds import MeldKind
 from mahjong_rules.tiles import Tile
 
 QUICK = 50
+OPTIONS = Path(__file__).resolve().parent / "data" / "dcmshi_options" / "hands.jsonl.gz"
+"""200 hands of dcmshi at the options the 2,000 do not use, with windows left to expire."""
 
 
 @cache
@@ -70,6 +72,20 @@ def test_all_2000_hands_match_dcmshi_hand_for_hand() -> None:
     """Issue 20: 2,000 of 2,000 recorded hands match, step for step and at the end."""
     hands = _hands()
     assert len(hands) == 2000
+    assert _report(hands) == []
+
+
+def test_hands_of_other_options_match_dcmshi_hand_for_hand() -> None:
+    """SC-SWAP-2 (dcmshi's fixed directions cw / ccw), SC-GANG-3 (rob_kong off), SC-PAT-天胡 /
+    SC-PAT-地胡 (tian_di_hu off), SC-VOID-4 and SC-PENALTY-1 (lenient), SC-HUAZHU-1, SC-CAP-1,
+    and claim windows closed by dcmshi's claimWindowExpire (a Pass of every seat still asked):
+    the 200 hands of ``tests/data/dcmshi_options/`` replay with everything equal."""
+    hands = tuple(read_hands(OPTIONS))
+    assert len(hands) == 200
+    directions = {dict(h.config).get("huanDirection") for h in hands}
+    assert directions == {None, "random", "cw", "ccw"}
+    expired = sum(s.move.kind == "claimWindowExpire" for h in hands for s in h.steps)
+    assert expired == 581
     assert _report(hands) == []
 
 
