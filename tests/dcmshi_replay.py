@@ -174,7 +174,9 @@ class _Replay:
         to_act = rules.to_act(state)
         if move.kind == "draw":
             self.pung, self.pung_turn = None, False
-            seat = table.seat(move.seat or 0)
+            if move.seat is None:  # the reader refuses one: every draw has its seat
+                raise _Differs(index, "a draw of no seat")
+            seat = table.seat(move.seat)
             if state.phase is not Phase.TURN or state.current != seat:
                 asked = sorted(table.dcmshi(k) for k in to_act)
                 raise _Differs(index, f"dcmshi seat {move.seat} draws; the library asks {asked}")

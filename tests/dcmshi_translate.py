@@ -179,8 +179,11 @@ def _kind_tile(text: str, what: str) -> Tile:
     return tile
 
 
-_KONGS = {"concealed": MeldKind.AN_GANG, "promoted": MeldKind.BU_GANG}
-_KONGS["postponed"] = MeldKind.BU_GANG  # SC-GANG-1: the library derives which 补杠 it is
+_KONGS = {
+    "concealed": MeldKind.AN_GANG,  # 暗杠 (àngàng)
+    "promoted": MeldKind.BU_GANG,  # 补杠 (bǔgàng): the library derives which of the two it is,
+    "postponed": MeldKind.BU_GANG,  # as dcmshi does whatever the action says (SC-GANG-1)
+}
 
 
 def legal_code(code: str, seat: int, state: State) -> Action:
