@@ -109,7 +109,9 @@ def test_unknown_options_are_refused() -> None:
 
 def test_fan_table() -> None:
     """SCORE-2 (SC-CAP-1: fan values per room): PDF Table 4's fans by default; 天胡 and 地胡 are
-    not in it (they score the cap, SC-PAT-天胡); unknown keys and bad fans are refused."""
+    not in it and cannot be set (they score the cap, SC-PAT-天胡: the room's ``fans()`` gives
+    them at the cap, so a breakdown holding one adds up); unknown keys and bad fans are
+    refused."""
     assert dict(DEFAULT_FANS) == {
         "ping_hu": 0,
         "gang": 1,
@@ -124,8 +126,8 @@ def test_fan_table() -> None:
         "hai_di": 1,
         "zi_mo": 1,
     }
-    options = SichuanOptions.build(fan={"qi_dui": 3})
-    assert options.fans() == {**DEFAULT_FANS, "qi_dui": 3}
+    options = SichuanOptions.build(fan={"qi_dui": 3}, fan_cap=4)
+    assert options.fans() == {**DEFAULT_FANS, "qi_dui": 3, "tian_hu": 4, "di_hu": 4}
     with pytest.raises(OptionsError, match=r"option 'fan' names unknown pattern 'tian_hu'"):
         SichuanOptions.build(fan={"tian_hu": 2})
     with pytest.raises(OptionsError, match=r"option 'fan' for 'gen' must be a whole number"):

@@ -6,7 +6,8 @@
 ``phases``         换三张 and 定缺, its own phases after the deal (SC-SWAP-1/2, SC-VOID-1/2)
 ``actions``        their actions (``SwapTiles``, ``DeclareVoid``) and events
 ``records``        its seat and hand records and views of them (SC-VIEW-1)
-``rules``          the rules class :class:`Sichuan` (turns, claims, the void suit, 过水, the end)
+``play``           its turn and claims: the void suit, kongs, 诈胡, 过水 (``SichuanPlay``)
+``rules``          the rules class :class:`Sichuan`: records, winning, the money, the end
 ``settlement``     its money: kong money and refunds, wins, 查叫, 退税, 花猪, the pot
 =================  =========================================================================
 """

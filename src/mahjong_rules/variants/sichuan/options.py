@@ -181,6 +181,14 @@ class SichuanOptions(Options):
         (``zi_mo="jia_di"``), 0 with 自摸加番 (the fan is in the breakdown instead)."""
         return 1 if self.zi_mo == "jia_di" else 0
 
+    def fans(self) -> dict[str, int]:
+        """Every pattern's fan (the defaults with the room's ``fan`` overrides), and the limit
+        patterns 天胡 / 地胡 (``tian_hu``, ``di_hu``) at the cap, which is what they score
+        (SC-PAT-天胡), so that a recorded breakdown holding one adds up."""
+        table = super().fans()
+        table["tian_hu"] = table["di_hu"] = self.fan_cap
+        return table
+
     @property
     def cap_points(self) -> int:
         """The capped pattern score, ``2 ** fan_cap``: what 天胡 / 地胡 score (SC-PAT-天胡) and

@@ -1,7 +1,9 @@
 """四川血战到底 (Sìchuān xuèzhàn dàodǐ): the Sichuan rules on the shared engine, as SICHUAN.md gives
 them, matching dcmshi/sichuan-mahjong by default.
 
-What this class adds to :class:`~mahjong_rules.variants.base.Rules`, through the hooks only:
+What this class and its base :class:`~mahjong_rules.variants.sichuan.play.SichuanPlay` (the
+turn and the claims) add to :class:`~mahjong_rules.variants.base.Rules`, through the hooks
+only:
 
 * its records, phases (换三张, 定缺) and own actions (:mod:`~mahjong_rules.variants.sichuan.phases`,
   :mod:`~mahjong_rules.variants.sichuan.records`), and what each seat sees (SC-VIEW-1);
@@ -21,24 +23,22 @@ What this class adds to :class:`~mahjong_rules.variants.base.Rules`, through the
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import ClassVar
 
 import attrs
 
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine import defaults
-from mahjong_rules.engine.actions import Action, Gang, Peng
-from mahjong_rules.engine.edit import after_peng, end_hand, pay, record_wins
+from mahjong_rules.engine.actions import Action, Peng
+from mahjong_rules.engine.edit import end_hand, pay, record_wins
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.phases import OwnPhase
 from mahjong_rules.engine.settlement import HandResult, Payment, PaymentReason, WinRecord, deltas_of
 from mahjong_rules.engine.state import State
-from mahjong_rules.melds import Meld, MeldKind
+from mahjong_rules.melds import Meld
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
-from mahjong_rules.tiles import Suit, Tile, all_tiles
-from mahjong_rules.variants.base import Rules
+from mahjong_rules.tiles import Tile, all_tiles
 from mahjong_rules.variants.sichuan import settlement
 from mahjong_rules.variants.sichuan.actions import (
     AsideSet,
@@ -48,21 +48,20 @@ from mahjong_rules.variants.sichuan.actions import (
     TilesSwapped,
     VoidDeclared,
 )
-from mahjong_rules.variants.sichuan.false_hu import FalseHu, FalseHuPenalised, apply_false_hu
+from mahjong_rules.variants.sichuan.false_hu import FalseHu, FalseHuPenalised
 from mahjong_rules.variants.sichuan.options import SichuanOptions
 from mahjong_rules.variants.sichuan.patterns import (
     SichuanContext,
-    plain_win,
     score_dealt_win,
     score_sichuan,
 )
 from mahjong_rules.variants.sichuan.phases import SICHUAN_PHASES
+from mahjong_rules.variants.sichuan.play import SichuanPlay
 from mahjong_rules.variants.sichuan.records import (
     SichuanHand,
     SichuanOwn,
     SichuanSeat,
     SichuanTable,
-    hand_in_play,
     hand_problem,
     private_view,
     public_view,
@@ -74,30 +73,15 @@ from mahjong_rules.wins.detector import wait_mask
 
 __all__ = ["Sichuan"]
 
+_TILES = all_tiles(honors=False)
+
 _SUIT_KINDS = {suit: ((1 << 9) - 1) << (9 * k) for k, suit in enumerate(SUIT_LANES)}
 """The 34-bit kind mask of each suit."""
 _FOURS = sum(4 << (3 * i) for i in range(27))
 """A lane holding four copies has its third bit set."""
 ALL_TILES = all_tiles(honors=False)
 _PENG = tuple(Peng(seat) for seat in range(4))
-_LANES_OF: dict[Suit | None, int] = {None: 0}
-for _suit, _lanes in SUIT_LANES.items():
-    _LANES_OF[_suit] = _lanes
-"""The lanes of a void suit (none before 定缺)."""
-_GANGS: dict[tuple[int, Tile, MeldKind], Gang] = {}
-"""Each seat's kong actions, built once (actions are values; at most 4 x 27 x 3)."""
-_HELD: dict[int, TileCounts] = {}
-"""The void-suit part of a hand, by its lanes (what SC-VOID-4 lets it discard)."""
-
-
-def _gang(seat: int, tile: Tile, kind: MeldKind) -> Gang:
-    found = _GANGS.get((seat, tile, kind))
-    if found is None:
-        found = _GANGS[seat, tile, kind] = Gang(seat, tile, kind)
-    return found
-
-
-class Sichuan(Rules):
+class Sichuan(SichuanPlay):
     """四川血战到底: 108 tiles, peng and kong but no chow, 换三张 (an option), 定缺, 血战到底
     (play on until three seats have won), kong money paid at once and returned, 过水不胡, and
     查叫 / 退税 / 花猪 at the end."""
@@ -128,20 +112,12 @@ class Sichuan(Rules):
     seat_state_class: ClassVar[type | None] = SichuanSeat
     public_view_class: ClassVar[type | None] = SichuanTable
     private_view_class: ClassVar[type | None] = SichuanOwn
-
-    def __init__(self, options: SichuanOptions | None = None, /, **kwargs: object) -> None:
-        super().__init__(options, **kwargs)
-        o = self.options
-        self._strict = o.void_discard == "strict"  # (read every turn)
-        self._no_win = o.void_kong == "no_win"
-        self._false_hu = o.false_hu == "penalty"
-
     # ------------------------------------------------------------------ its own records
 
     def hand_state_problem(self, state: State) -> str | None:
         """The swap and the declarations (:func:`~.records.hand_problem`), and the ledger's
         kong money (it checks its ledger itself: ``checks_ledger``)."""
-        return hand_problem(state) or _ledger_problem(state)
+        return hand_problem(state) or settlement.ledger_problem(state)
 
     def seat_state_problem(self, state: State, seat: int) -> str | None:
         return seat_problem(state, seat)
@@ -153,9 +129,6 @@ class Sichuan(Rules):
         return private_view(state, seat)
 
     # ------------------------------------------------------------------ winning
-
-    def _void_lanes(self, state: State, seat: int) -> int:
-        return _LANES_OF[state.seats[seat].variant.void]
 
     def _barred(self, state: State, seat: int) -> bool:
         """SC-VOID-5 ``void_kong="no_win"``: a set of the void suit bars the seat's win."""
@@ -223,118 +196,6 @@ class Sichuan(Rules):
             dealt=self_draw and seat == state.dealer and s.drawn is None,
         )
 
-    # ------------------------------------------------------------------ a seat's turn
-
-    def discardable(self, state: State, seat: int) -> TileCounts | Iterable[Tile]:
-        """SC-VOID-2: the set-aside tile first, turned up; SC-VOID-4 ``strict``: while it holds
-        a tile of its void suit, only those."""
-        s = state.seats[seat]
-        aside = s.variant.aside
-        if aside is not None and not s.discards:
-            return (aside,)
-        if self._strict:
-            held = s.concealed.bits & _LANES_OF[s.variant.void]
-            if held:
-                found = _HELD.get(held)
-                if found is None:
-                    if len(_HELD) >= 1 << 16:
-                        _HELD.clear()
-                    found = _HELD[held] = TileCounts.from_bits(held)
-                return found
-        return s.concealed
-
-    def turn_kongs(self, state: State, seat: int) -> list[Action]:
-        """SC-GANG-1, SC-GANG-2: 暗杠 and 补杠 while a tile is left, from the hand in play (not
-        the set-aside tile); a 暗杠 of the void suit unless ``void_kong="forbidden"``
-        (SC-VOID-5)."""
-        s = state.seats[seat]
-        if state.tiles_left <= 0 or not (s.concealed.bits & _FOURS or s.melds):
-            return []
-        hand = hand_in_play(state, seat)
-        out: list[Action] = []
-        quads = hand.bits & _FOURS
-        forbidden = self.options.void_kong == "forbidden"
-        void = s.variant.void
-        while quads:
-            low = quads & -quads
-            quads ^= low
-            tile = ALL_TILES[(low.bit_length() - 1) // 3]
-            if not (forbidden and tile.suit is void):
-                out.append(_gang(seat, tile, MeldKind.AN_GANG))
-        for meld in s.melds:
-            if meld.kind is MeldKind.PENG and hand.bits >> 3 * meld.tile.index & 7:
-                out.append(_gang(seat, meld.tile, MeldKind.BU_GANG))
-        return out
-
-    def extra_turn_actions(self, state: State, seat: int) -> list[Action]:
-        """SC-WIN-3 with ``false_hu="penalty"``: a false hu (:class:`~.false_hu.FalseHu`) on a
-        hand that does not win, once per draw, not after a peng (SC-CLAIM-3)."""
-        if not self._false_hu or state.acted_since_draw:
-            return []
-        s = state.seats[seat]
-        if after_peng(state, seat) or self.is_complete(state, seat, s.concealed):
-            return []
-        return [FalseHu(seat)]
-
-    def apply_own_action(self, state: State, action: Action) -> State:
-        """诈胡, its only own action outside its phases (SC-WIN-3, SC-REFUND-4)."""
-        assert isinstance(action, FalseHu)
-        return apply_false_hu(state, action.seat)
-
-    # ------------------------------------------------------------------ claims
-
-    def meld_claims(self, state: State, seat: int, tile: Tile) -> list[Action]:
-        """SC-CLAIM-2: a peng with two held, a 直杠 with three and a tile left to replace it
-        (SC-GANG-2); none of the void suit (SC-VOID-3); 过手碰 only with ``pass_peng``
-        (SC-PASSPENG-1)."""
-        s = state.seats[seat]
-        if tile.suit is s.variant.void:
-            return []
-        held = s.concealed.count(tile)
-        out: list[Action] = []
-        if held >= 2 and not (self.options.pass_peng and tile in s.pass_peng):
-            out.append(_PENG[seat])
-        if held == 3 and state.tiles_left > 0:
-            out.append(_gang(seat, tile, MeldKind.ZHI_GANG))
-        return out
-
-    def win_on_tile_allowed(self, state: State, seat: int, how: WinKind) -> bool:
-        """SC-GANG-3: a 补杠 may be robbed only with ``rob_kong``."""
-        return how is not WinKind.ROB_KONG or self.options.rob_kong
-
-    def declines_self_win(self, state: State, seat: int) -> bool:
-        return False  # SC-PASSHU-1: declining a self-draw win blocks nothing
-
-    def tracks_declined_fan(self) -> bool:
-        return True
-
-    def declined_fan(self, state: State, seat: int, tile: Tile, how: WinKind) -> int:
-        """SC-PASSHU-2: what a win is worth, as fan after the cap: scored as a plain win
-        (``pass_hu_compare="structural"``), or as it would be paid (``"score"``)."""
-        ctx = self.win_context(state, seat, tile, how)
-        if self.options.pass_hu_compare == "structural":
-            ctx = plain_win(ctx)
-        breakdown = self.score(ctx)
-        return -1 if breakdown is None else breakdown.capped_fan
-
-    def pass_hu_blocks(self, state: State, seat: int, how: WinKind) -> bool:
-        """SC-PASSHU-1: after declining a win, a discard (or robbing) win must be worth
-        strictly more than the most it declined since."""
-        s = state.seats[seat]
-        if not s.pass_hu:
-            return False
-        tile = state.tile
-        assert tile is not None
-        return self.declined_fan(state, seat, tile, how) <= s.pass_hu_fan
-
-    def draw_lifts_pass_hu(self, state: State, seat: int, replacement: bool) -> bool:
-        """SC-PASSHU-3: an ordinary draw lifts the block; a replacement only with
-        ``pass_hu_reset="any_draw"``."""
-        return not replacement or self.options.pass_hu_reset == "any_draw"
-
-    def claim_lifts_pass_hu(self, state: State, seat: int) -> bool:
-        return False  # SC-PASSHU-3: a peng does not lift it
-
     # ------------------------------------------------------------------ money and the end
 
     @property
@@ -350,9 +211,34 @@ class Sichuan(Rules):
 
     def cha_jiao_value(self, state: State, seat: int) -> int:
         """SC-CHAJIAO-3: the best capped pattern score over ``seat``'s waits (no 杠 unless
-        ``cha_jiao_gang_fan``, no situational fan, no self-draw point)."""
+        ``cha_jiao_gang_fan``, no situational fan, no self-draw point); 0 if it is not ready.
+        With ``exhaustive_wait="hand"`` a seat may be ready only on a kind whose four copies
+        are in its hand and melds: no such hand can be made, and it is valued as 平胡."""
         best = self.best_win(state, seat, WinKind.CHA_JIAO)
-        return 0 if best is None else best.points
+        if best is not None:
+            return best.points
+        if not self.ready(state, seat):
+            return 0
+        return 1 << min(self.options.fans()["ping_hu"], self.options.fan_cap)
+
+    def best_win(self, state: State, seat: int, how: WinKind) -> Breakdown | None:
+        """The best win over ``seat``'s waits (the engine's), a kind it holds all four of in
+        hand and melds left out (``exhaustive_wait="hand"`` lists such a wait: SC-WIN-2)."""
+        s = state.seats[seat]
+        best: Breakdown | None = None
+        mask = self._wait_mask(state, seat)
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            tile = _TILES[low.bit_length() - 1]
+            if defaults.fifth_copy(s, tile):
+                continue
+            found = self.score_wait(state, seat, tile, how)
+            if found is not None and (
+                best is None or (found.points, found.fan) > (best.points, best.fan)
+            ):
+                best = found
+        return best
 
     def settle_wins(self, state: State, wins: Sequence[WinRecord]) -> State:
         """SC-PAY-1..3 for each win, SC-REFUND-1 (a robbed 补杠's money back) or SC-REFUND-2
@@ -396,25 +282,3 @@ class Sichuan(Rules):
         return end_hand(state, result)
 
 
-def _ledger_problem(state: State) -> str | None:
-    """What is wrong with the kong money of ``state.ledger``: every payment with a ref carries
-    one of the hand's kongs (``1 .. next_ref - 1``, or the pending 补杠's ``next_ref``), one
-    kong's money goes to one seat, and every refund gives back a payment of that kong once."""
-    payees: dict[int, object] = {}
-    paid: Counter[tuple[object, object, int, int]] = Counter()
-    pending = state.pending is not None
-    for p in state.ledger:
-        if not p.ref:
-            continue
-        if p.ref >= state.next_ref + pending:
-            return f"a kong payment carries ref {p.ref}, beyond the hand's kongs"
-        if p.reason is PaymentReason.KONG_REFUND:
-            back = (p.payee, p.payer, p.amount, p.ref)
-            if not paid[back]:
-                return f"a refund of kong {p.ref} gives back nothing that was paid"
-            paid[back] -= 1
-            continue
-        if payees.setdefault(p.ref, p.payee) != p.payee and p.reason is PaymentReason.KONG:
-            return f"kong {p.ref}'s money goes to two seats"
-        paid[(p.payer, p.payee, p.amount, p.ref)] += 1
-    return None

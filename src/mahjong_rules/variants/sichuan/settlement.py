@@ -14,6 +14,7 @@ penalties go to the pot (SC-PAY-4).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
@@ -41,6 +42,7 @@ __all__ = [
     "end_payments",
     "held_groups",
     "kong_payments",
+    "ledger_problem",
     "pond",
     "refund",
     "robbed_refund",
@@ -207,3 +209,27 @@ def end_payments(rules: SettlingRules, state: State) -> tuple[list[Payment], dic
                 if other != seat and not (options.hua_zhu_payees == "non_pigs" and other in pigs):
                     out.append(Payment(seat, other, cap, PaymentReason.PENALTY))
     return out, ready
+
+
+def ledger_problem(state: State) -> str | None:
+    """What is wrong with the kong money of ``state.ledger``: every payment with a ref carries
+    one of the hand's kongs (``1 .. next_ref - 1``, or the pending 补杠's ``next_ref``), one
+    kong's money goes to one seat, and every refund gives back a payment of that kong once."""
+    payees: dict[int, object] = {}
+    paid: Counter[tuple[object, object, int, int]] = Counter()
+    pending = state.pending is not None
+    for p in state.ledger:
+        if not p.ref:
+            continue
+        if p.ref >= state.next_ref + pending:
+            return f"a kong payment carries ref {p.ref}, beyond the hand's kongs"
+        if p.reason is PaymentReason.KONG_REFUND:
+            back = (p.payee, p.payer, p.amount, p.ref)
+            if not paid[back]:
+                return f"a refund of kong {p.ref} gives back nothing that was paid"
+            paid[back] -= 1
+            continue
+        if payees.setdefault(p.ref, p.payee) != p.payee and p.reason is PaymentReason.KONG:
+            return f"kong {p.ref}'s money goes to two seats"
+        paid[(p.payer, p.payee, p.amount, p.ref)] += 1
+    return None
