@@ -30,7 +30,7 @@ import attrs
 
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine import defaults
-from mahjong_rules.engine.actions import Action, Peng
+from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.edit import end_hand, pay, record_wins
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.phases import OwnPhase
@@ -73,14 +73,11 @@ from mahjong_rules.wins.detector import wait_mask
 
 __all__ = ["Sichuan"]
 
-_TILES = all_tiles(honors=False)
-
 _SUIT_KINDS = {suit: ((1 << 9) - 1) << (9 * k) for k, suit in enumerate(SUIT_LANES)}
 """The 34-bit kind mask of each suit."""
-_FOURS = sum(4 << (3 * i) for i in range(27))
-"""A lane holding four copies has its third bit set."""
-ALL_TILES = all_tiles(honors=False)
-_PENG = tuple(Peng(seat) for seat in range(4))
+_TILES = all_tiles(honors=False)
+
+
 class Sichuan(SichuanPlay):
     """四川血战到底: 108 tiles, peng and kong but no chow, 换三张 (an option), 定缺, 血战到底
     (play on until three seats have won), kong money paid at once and returned, 过水不胡, and
@@ -161,7 +158,7 @@ class Sichuan(SichuanPlay):
         while rest:
             low = rest & -rest
             rest ^= low
-            tile = ALL_TILES[low.bit_length() - 1]
+            tile = _TILES[low.bit_length() - 1]
             if (defaults.fifth_copy(s, tile) if melds else s.concealed.count(tile) >= 4):
                 mask ^= low
         return mask
@@ -221,24 +218,12 @@ class Sichuan(SichuanPlay):
             return 0
         return 1 << min(self.options.fans()["ping_hu"], self.options.fan_cap)
 
-    def best_win(self, state: State, seat: int, how: WinKind) -> Breakdown | None:
-        """The best win over ``seat``'s waits (the engine's), a kind it holds all four of in
-        hand and melds left out (``exhaustive_wait="hand"`` lists such a wait: SC-WIN-2)."""
-        s = state.seats[seat]
-        best: Breakdown | None = None
-        mask = self._wait_mask(state, seat)
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            tile = _TILES[low.bit_length() - 1]
-            if defaults.fifth_copy(s, tile):
-                continue
-            found = self.score_wait(state, seat, tile, how)
-            if found is not None and (
-                best is None or (found.points, found.fan) > (best.points, best.fan)
-            ):
-                best = found
-        return best
+    def score_wait(self, state: State, seat: int, tile: Tile, how: WinKind) -> Breakdown | None:
+        """The engine's, but nothing for a kind ``seat`` holds all four of in hand and melds
+        (``exhaustive_wait="hand"`` lists such a wait, SC-WIN-2: no hand can be made of it)."""
+        if defaults.fifth_copy(state.seats[seat], tile):
+            return None
+        return super().score_wait(state, seat, tile, how)
 
     def settle_wins(self, state: State, wins: Sequence[WinRecord]) -> State:
         """SC-PAY-1..3 for each win, SC-REFUND-1 (a robbed 补杠's money back) or SC-REFUND-2
