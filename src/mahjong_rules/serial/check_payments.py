@@ -37,6 +37,9 @@ def check_payments(state: State, rules: Rules, path: str) -> None:
             payments.extend(
                 (f"{path}.result.{name}[{i}]", p) for i, p in enumerate(getattr(result, name))
             )
+    # a 补杠 paid as it is declared (kong_paid_before_rob) carries the next ref while it is
+    # pending, in its rob window (and at an end its robbing made)
+    top = state.next_ref + (rules.kong_paid_before_rob and state.pending is not None)
     for where, payment in payments:
         seat_of(payment.payer, state.players, f"{where}.payer")
         if payment.payee is POT:
@@ -51,8 +54,8 @@ def check_payments(state: State, rules: Rules, path: str) -> None:
         if payment.amount < 1:
             fail(f"{where}.amount", f"a payment is of 1 point or more, got {payment.amount}")
         is_kong = payment.reason in _KONG_REASONS
-        if is_kong != (1 <= payment.ref < state.next_ref) or (not is_kong and payment.ref):
-            fail(f"{where}.ref", f"kong payments have a ref 1..{state.next_ref - 1}, others 0")
+        if is_kong != (1 <= payment.ref < top) or (not is_kong and payment.ref):
+            fail(f"{where}.ref", f"kong payments have a ref 1..{top - 1}, others 0")
 
 
 _KONG_REASONS = (PaymentReason.KONG, PaymentReason.KONG_REFUND)

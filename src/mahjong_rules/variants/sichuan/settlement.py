@@ -214,9 +214,11 @@ def end_payments(rules: SettlingRules, state: State) -> tuple[list[Payment], dic
 def ledger_problem(state: State) -> str | None:
     """What is wrong with the kong money of ``state.ledger``: every payment with a ref carries
     one of the hand's kongs (``1 .. next_ref - 1``, or the pending 补杠's ``next_ref``), one
-    kong's money goes to one seat, and every refund gives back a payment of that kong once."""
+    kong's money goes to one seat (which may pass it on once: 呼叫转移), and every refund
+    gives back a payment of that kong once."""
     payees: dict[int, object] = {}
     paid: Counter[tuple[object, object, int, int]] = Counter()
+    passed: set[int] = set()
     pending = state.pending is not None
     for p in state.ledger:
         if not p.ref:
@@ -229,7 +231,11 @@ def ledger_problem(state: State) -> str | None:
                 return f"a refund of kong {p.ref} gives back nothing that was paid"
             paid[back] -= 1
             continue
-        if payees.setdefault(p.ref, p.payee) != p.payee and p.reason is PaymentReason.KONG:
+        payee = payees.setdefault(p.ref, p.payee)
+        if payee == p.payer and p.ref not in passed:
+            passed.add(p.ref)  # 呼叫转移: the konger passes the kong's money on
+            continue
+        if payee != p.payee:
             return f"kong {p.ref}'s money goes to two seats"
         paid[(p.payer, p.payee, p.amount, p.ref)] += 1
     return None
