@@ -59,7 +59,7 @@ the state), and :func:`played_hands` gives whole hands with their
 ... def test_a_saved_record_replays(hand):
 ...     record = from_dict(json.loads(json.dumps(to_dict(hand.record))))
 ...     assert replay(record).result == hand.result
-...     assert sum(hand.result.deltas) == 0
+...     assert sum(hand.result.deltas) + hand.result.pot == 0   # the pot: Sichuan's 罚分
 >>> test_a_saved_record_replays()
 """
 
