@@ -175,8 +175,9 @@ class Match:
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Each seat's total over the hands played (the results' deltas added up); the totals
-        sum to zero, as every hand's payments do (FLOW-5)."""
+        """Each seat's total over the hands played (the results' deltas added up); with what
+        the pot received (a game that pays one) the totals sum to zero, as every hand's
+        payments do (FLOW-5)."""
         totals = [0] * self.players
         for result in self.results:
             for seat, delta in enumerate(result.deltas):
