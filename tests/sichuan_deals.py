@@ -1,0 +1,98 @@
+"""Deals and players for ``test_sichuan_play_properties.py``: a Sichuan 血战到底 room drawn by
+:func:`mahjong_rules.strategies.rooms` (every option of :class:`SichuanOptions` over every
+value it allows), a wall (shuffled, nearly sorted, or laid out for a robbed 补杠) and who plays
+each seat. Both are small frozen values whose repr pastes back into a reproduction.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import attrs
+from hypothesis import strategies as st
+
+from mahjong_rules import Action, Gang, Hu, Peng, Phase, Rules, State
+from mahjong_rules.bots import Bot, GreedyBot, RandomBot
+from mahjong_rules.strategies import rooms
+from test_play_properties import stacked_wall
+from yongshan_walls import rob_wall
+
+DEALT = 14 + 13 * 3
+"""Tiles dealt (SC-DEAL-1)."""
+
+
+@attrs.frozen
+class Deal:
+    """A room and the start of one hand in it (its repr pastes back into a reproduction)."""
+
+    rules: Rules
+    seed: int
+    dealer: int
+    run: int = 0
+    """0: the wall is shuffled from ``seed``; -1: laid out for a robbed 补杠 (``rob_wall``:
+    the dealer's only tile X of a suit, the next seat's pair of X and its fourth copy drawn
+    after the peng, other seats waiting on X); else ``stacked_wall`` with runs this long."""
+
+    def new_hand(self) -> State:
+        if not self.run:
+            return self.rules.new_hand(seed=self.seed, dealer=self.dealer)
+        if self.run < 0:  # Yongshan's robbed-kong layout, its 本金 moved to the wall's back
+            laid = rob_wall(self.seed, 4, self.dealer, "single")
+            wall = (*laid[:DEALT], *laid[DEALT + 1 :], laid[DEALT])
+        else:
+            wall = stacked_wall(self.seed, honors=False, run=self.run)
+        return self.rules.new_hand(wall=wall, dealer=self.dealer)
+
+
+@st.composite
+def deals(draw: st.DrawFn) -> Deal:
+    rules = draw(rooms("sichuan"))
+    seed = draw(st.integers(0, 2**32 - 1))
+    run = draw(st.sampled_from((0, 0, 4, 8, 16, -1, -1)))
+    return Deal(rules, seed, draw(st.integers(0, 3)), run)
+
+
+@attrs.frozen
+class Players:
+    """Who plays each seat: ``random`` (a seeded RandomBot), ``greedy`` (the GreedyBot, but for
+    换三张 and 定缺: the phase's default), ``eager`` (takes every win, kong and peng offered,
+    else plays as ``greedy``) or ``coy`` (as ``eager``, but declines half the wins offered)."""
+
+    seed: int
+    kinds: tuple[str, str, str, str]
+
+    def bots(self) -> Callable[[random.Random, Rules, State, int], Action]:
+        greedy = GreedyBot()
+        bots: list[Bot] = [
+            RandomBot(seed=f"{self.seed}/{k}") if kind == "random" else greedy
+            for k, kind in enumerate(self.kinds)
+        ]
+
+        def choose(rng: random.Random, rules: Rules, state: State, seat: int) -> Action:
+            kind = self.kinds[seat]
+            if kind != "random" and state.phase is Phase.CHOOSING:  # the bot takes the first
+                default = rules.default_action(state, seat)  # answer (万 void): the phase's
+                assert default is not None  # default gives up the suit held least instead
+                return default
+            actions = rules.legal_actions(state, seat)
+            if kind == "coy" and rng.random() < 0.5:  # declines a win (过水, SC-PASSHU-1)
+                rest = [a for a in actions if not isinstance(a, Hu)]
+                if len(rest) < len(actions):
+                    return rng.choice(rest)
+            if kind in ("eager", "coy"):
+                for claim in (Hu, Gang, Peng):
+                    found = [a for a in actions if isinstance(a, claim)]
+                    if found:
+                        return rng.choice(found)
+            return bots[seat].choose(rules.view(state, seat))
+
+        return choose
+
+
+PLAYERS = st.builds(
+    Players,
+    seed=st.integers(0, 2**32 - 1),
+    kinds=st.tuples(*[st.sampled_from(("greedy", "eager", "coy", "random", "eager"))] * 4),
+)
+"""Mostly players that win (a hand of four random players hardly ever does)."""
