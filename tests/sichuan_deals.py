@@ -15,11 +15,8 @@ from hypothesis import strategies as st
 from mahjong_rules import Action, Gang, Hu, Peng, Phase, Rules, State
 from mahjong_rules.bots import Bot, GreedyBot, RandomBot
 from mahjong_rules.strategies import rooms
+from sichuan_walls import sc_rob_wall
 from test_play_properties import stacked_wall
-from yongshan_walls import rob_wall
-
-DEALT = 14 + 13 * 3
-"""Tiles dealt (SC-DEAL-1)."""
 
 
 @attrs.frozen
@@ -30,16 +27,14 @@ class Deal:
     seed: int
     dealer: int
     run: int = 0
-    """0: the wall is shuffled from ``seed``; -1: laid out for a robbed 补杠 (``rob_wall``:
-    the dealer's only tile X of a suit, the next seat's pair of X and its fourth copy drawn
-    after the peng, other seats waiting on X); else ``stacked_wall`` with runs this long."""
+    """0: the wall is shuffled from ``seed``; -1: laid out for a robbed 补杠
+    (:func:`sichuan_walls.sc_rob_wall`); else ``stacked_wall`` with runs this long."""
 
     def new_hand(self) -> State:
         if not self.run:
             return self.rules.new_hand(seed=self.seed, dealer=self.dealer)
-        if self.run < 0:  # Yongshan's robbed-kong layout, its 本金 moved to the wall's back
-            laid = rob_wall(self.seed, 4, self.dealer, "single")
-            wall = (*laid[:DEALT], *laid[DEALT + 1 :], laid[DEALT])
+        if self.run < 0:
+            wall = sc_rob_wall(self.seed, self.dealer)
         else:
             wall = stacked_wall(self.seed, honors=False, run=self.run)
         return self.rules.new_hand(wall=wall, dealer=self.dealer)

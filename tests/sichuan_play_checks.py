@@ -227,6 +227,42 @@ def check_window(before: State, action: Action, after: State) -> None:
         assert len(claims) == 1 and made == [claims[0].seat], "one claim of one discard"
 
 
+def check_kong_money(before: State, action: Action, after: State) -> None:
+    """刮风下雨 (guāfēng xiàyǔ), paid as the kong is made, under the kong's new ref: a 暗杠 2
+    from each other un-won seat (SC-GANG-PAY-1) and, of the void suit, 48 to the pot
+    (SC-PENALTY-2); a 直杠 2 from the discarder (SC-GANG-PAY-2); a 补杠 1 from each other un-won
+    seat when promoted (its tile the one drawn last), nothing when postponed (SC-GANG-PAY-3,
+    SC-GANG-1), before any rob window."""
+    n = before.players
+    added = after.ledger[len(before.ledger) :]
+    kongs = sorted((p.payer, p.payee, p.amount, p.ref) for p in added if p.reason is KONG)
+    others = [p for p in range(n) if not before.seats[p].won]
+    if isinstance(action, Gang) and before.phase is Phase.TURN:
+        seat, tile, ref = action.seat, action.tile, before.next_ref
+        s = before.seats[seat]
+        others.remove(seat)
+        if action.kind is MeldKind.AN_GANG:
+            assert kongs == [(p, seat, 2, ref) for p in others], "SC-GANG-PAY-1"
+            fined = [p for p in added if p.payee is POT]
+            void = tile.suit is s.variant.void
+            assert fined == ([Payment(seat, POT, PENALTY, PaymentReason.PENALTY)] if void else [])
+        else:
+            promoted = bool(s.turn_draws) and s.turn_draws[-1] == tile
+            expected = [(p, seat, 1, ref) for p in others] if promoted else []
+            assert kongs == expected, "SC-GANG-PAY-3: a promoted 补杠 pays, a postponed one not"
+    elif before.phase is Phase.CLAIM and len(before.answers) + 1 == len(before.claimants):
+        made = [
+            m
+            for old, new in zip(before.seats, after.seats, strict=True)
+            for m in new.melds[len(old.melds) :]
+        ]
+        if made and made[0].kind is MeldKind.ZHI_GANG:
+            claimer = next(a.seat for a in (*before.answers, action) if isinstance(a, Gang))
+            assert kongs == [(before.current, claimer, 2, before.next_ref)], "SC-GANG-PAY-2"
+        else:
+            assert all(p.payer == before.current for p in added if p.reason is KONG), kongs
+
+
 def next_dealer(state: State, first: Sequence[Won]) -> int:
     """SC-DEALER-2: the first winner; after 一炮多响 first, the discarder; no win: the dealer."""
     if not first:
@@ -303,12 +339,21 @@ def sc_illegal_action(rng: random.Random, rules: Rules, state: State) -> object:
     n = state.players
     acting = sorted(rules.to_act(state))
     seat = rng.choice(acting or range(n))
-    kind = rng.randrange(5)
+    kind = rng.randrange(6)
+    if kind == 4:  # a tile held but not offered (SC-VOID-2, SC-VOID-4: not the set-aside
+        held = state.seats[seat].concealed  # tile first, not a void-suit tile first)
+        listed = rules.legal_actions(state, seat)
+        kept = [Discard(seat, t) for t in held.kinds() if Discard(seat, t) not in listed]
+        return rng.choice(kept or [FalseHu(seat)])  # or a false hu (SC-WIN-3) not listed
     if kind == 0:  # a discard of a tile not held (or, in turn, one the rules do not list)
         held = state.seats[seat].concealed
         return Discard(seat, rng.choice([t for t in SUITED if t not in held] or SUITED))
     if kind == 1:  # a hu not listed
-        return Hu(rng.choice([s for s in range(n) if Hu(s) not in rules.legal_actions(state, s)]))
+        return Hu(
+            rng.choice(
+                [s for s in range(n) if Hu(s) not in rules.legal_actions(state, s)] or [seat]
+            )
+        )
     if kind == 2:  # a peng by a seat not asked, or outside a window
         asked = set(state.claimants) if state.phase is Phase.CLAIM else set()
         return Peng(rng.choice([s for s in range(n) if s not in asked] or [seat]))
