@@ -42,10 +42,16 @@ class Deal:
 
 @st.composite
 def deals(draw: st.DrawFn) -> Deal:
-    rules = draw(rooms("sichuan"))
-    seed = draw(st.integers(0, 2**32 - 1))
+    """A room of any options and a wall; a wall laid out for robbing comes with a room that
+    robs (``rob_kong``) and does not swap (换三张 would break the layout up)."""
     run = draw(st.sampled_from((0, 0, 4, 8, 16, -1, -1)))
+    rules = draw(rooms("sichuan", rob_kong=True, swap_three=False) if run < 0 else ROOMS)
+    seed = draw(st.integers(0, 2**32 - 1))
     return Deal(rules, seed, draw(st.integers(0, 3)), run)
+
+
+ROOMS = rooms("sichuan")
+"""Every option of :class:`SichuanOptions` over every value it allows, the fan table too."""
 
 
 @attrs.frozen
