@@ -4,8 +4,8 @@ secret of the seats other than a viewer changed, and nothing else.
 What a seat may not know of another seat (SC-VIEW-1): its concealed tiles (a winner's too,
 until the hand ends) and the tile it drew, the undrawn live wall, its void suit and set-aside
 tile while that tile is face down (a suit declared without a tile: always), its 换三张 choice
-(and what it got, unless the viewer passed it), the kind of its 暗杠, and whether it declined a
-win. :func:`twin` changes
+(and what it got, unless the viewer passed it), the kind of its 暗杠, whether it declined a
+win, and a winner's reading of its hand (until the hand ends). :func:`twin` changes
 all of these at random (keeping every count a seat could see) and the events of the last
 transition to match, so a view or an event list that read any of them would differ.
 """
@@ -17,7 +17,8 @@ import random
 import attrs
 
 from mahjong_rules import Action, Meld, MeldKind, Phase, Rules, State, Tile, TileCounts, all_tiles
-from mahjong_rules.engine.events import Drew, Event, Konged, Passed
+from mahjong_rules.engine.events import Drew, Event, Konged, Passed, Won
+from mahjong_rules.engine.settlement import WinRecord
 from mahjong_rules.engine.state import replace
 from mahjong_rules.variants.sichuan import (
     DeclareVoid,
@@ -116,11 +117,21 @@ def twin(state: State, viewer: int, rng: random.Random) -> State:
             variant=record,
         )
     events = tuple(_event(e, viewer, others, rng) for e in state.events)
-    return replace(state, wall=wall, seats=tuple(seats), answers=tuple(answers), events=events)
+    wins = tuple(_unread(w) if w.seat in others else w for w in state.wins)
+    return replace(
+        state, wall=wall, seats=tuple(seats), answers=tuple(answers), events=events, wins=wins
+    )
+
+
+def _unread(win: WinRecord) -> WinRecord:
+    """A hidden winner's record with another reading of its hand (none at all)."""
+    return attrs.evolve(win, breakdown=attrs.evolve(win.breakdown, reading=None))
 
 
 def _event(e: Event, viewer: int, others: list[int], rng: random.Random) -> Event:
     """An event with what ``viewer`` may not see of it redrawn."""
+    if isinstance(e, Won):  # a record of its own, without a seat field
+        return Won(_unread(e.win)) if e.win.seat in others else e
     seat = getattr(e, "seat", viewer)
     if seat == viewer:
         return e
