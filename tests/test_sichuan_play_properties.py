@@ -296,8 +296,9 @@ def test_sichuan_random_hands_keep_every_invariant(deal: Deal, players: Players)
 @given(deal=deals(), players=PLAYERS)
 def test_sichuan_every_listed_action_applies(deal: Deal, players: Players) -> None:
     """FLOW-3, SC-TILES-1, SC-SWAP-1, SC-VOID-1: at every step every action listed for every
-    acting seat (every 换三张 and 定缺 answer included) applies and keeps every check."""
-    play_hand(deal, players, every_action=True, views=False)
+    acting seat (every 换三张 and 定缺 answer included) applies and keeps every check; every
+    state of the played line reads back from JSON (SERIAL)."""
+    play_hand(deal, players, every_action=True, views=False, documents=1)
 
 
 @pytest.mark.slow
