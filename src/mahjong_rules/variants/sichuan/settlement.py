@@ -31,9 +31,15 @@ class SettlingRules(Protocol):
     """What the settlement reads of the rules (:class:`~.rules.Sichuan`)."""
 
     options: SichuanOptions
+    """The room's options."""
 
-    def ready(self, state: State, seat: int) -> bool: ...
-    def cha_jiao_value(self, state: State, seat: int) -> int: ...
+    def ready(self, state: State, seat: int) -> bool:
+        """Whether ``seat``'s 13 tiles are ready (听牌, SC-WIN-2)."""
+        ...
+
+    def cha_jiao_value(self, state: State, seat: int) -> int:
+        """``seat``'s 查叫 value (SC-CHAJIAO-3)."""
+        ...
 
 __all__ = [
     "PENALTY",
