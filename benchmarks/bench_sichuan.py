@@ -100,8 +100,10 @@ def play_library(
         for _ in range(MAX_STEPS):
             if room.result(state) is not None:
                 break
-            seat = rng.choice(sorted(room.to_act(state)))
-            state = room.apply(state, rng.choice(room.legal_actions(state, seat)))
+            seats = sorted(room.to_act(state))  # pick as the worker does: floor(rnd() * n)
+            seat = seats[int(rng.random() * len(seats))]
+            legal = room.legal_actions(state, seat)
+            state = room.apply(state, legal[int(rng.random() * len(legal))])
             decisions += 1
         result = room.result(state)
         if result is None:

@@ -60,8 +60,10 @@ def _decisions(variant: str, hands: int, seed: int) -> int:
         rng = random.Random(seed + k)
         state = rules.new_hand(seed=seed + k)
         while rules.result(state) is None:
-            seat = rng.choice(sorted(rules.to_act(state)))
-            state = rules.apply(state, rng.choice(rules.legal_actions(state, seat)))
+            seats = sorted(rules.to_act(state))
+            seat = seats[int(rng.random() * len(seats))]
+            legal = rules.legal_actions(state, seat)
+            state = rules.apply(state, legal[int(rng.random() * len(legal))])
             count += 1
     return count
 

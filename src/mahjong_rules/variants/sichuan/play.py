@@ -15,13 +15,13 @@ from mahjong_rules.engine.edit import after_peng
 from mahjong_rules.engine.state import State
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.scoring import WinKind
-from mahjong_rules.tiles import Suit, Tile, all_tiles
+from mahjong_rules.tiles import Tile, all_tiles
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.variants.sichuan.false_hu import FalseHu, apply_false_hu
 from mahjong_rules.variants.sichuan.options import SichuanOptions
 from mahjong_rules.variants.sichuan.patterns import plain_win
 from mahjong_rules.variants.sichuan.records import hand_in_play
-from mahjong_rules.variants.sichuan.settlement import SUIT_LANES
+from mahjong_rules.variants.sichuan.settlement import lanes_of
 
 __all__ = ["SichuanPlay"]
 
@@ -29,10 +29,6 @@ _FOURS = sum(4 << (3 * i) for i in range(27))
 """A lane holding four copies has its third bit set."""
 ALL_TILES = all_tiles(honors=False)
 _PENG = tuple(Peng(seat) for seat in range(4))
-_LANES_OF: dict[Suit | None, int] = {None: 0}
-for _suit, _lanes in SUIT_LANES.items():
-    _LANES_OF[_suit] = _lanes
-"""The lanes of a void suit (none before 定缺)."""
 _GANGS: dict[tuple[int, Tile, MeldKind], Gang] = {}
 """Each seat's kong actions, built once (actions are values; at most 4 x 27 x 3)."""
 _HELD: dict[int, TileCounts] = {}
@@ -61,7 +57,7 @@ class SichuanPlay(Rules):
         self._false_hu = o.false_hu == "penalty"
 
     def _void_lanes(self, state: State, seat: int) -> int:
-        return _LANES_OF[state.seats[seat].variant.void]
+        return lanes_of(state.seats[seat].variant.void)
 
     # ------------------------------------------------------------------ a seat's turn
 
@@ -73,7 +69,7 @@ class SichuanPlay(Rules):
         if aside is not None and not s.discards:
             return (aside,)
         if self._strict:
-            held = s.concealed.bits & _LANES_OF[s.variant.void]
+            held = s.concealed.bits & lanes_of(s.variant.void)
             if held:
                 found = _HELD.get(held)
                 if found is None:

@@ -41,6 +41,7 @@ from mahjong_rules.scoring import Breakdown, WinContext, WinKind
 from mahjong_rules.tiles import Tile, all_tiles
 from mahjong_rules.variants.sichuan import settlement
 from mahjong_rules.variants.sichuan.actions import (
+    SUITS,
     AsideSet,
     DeclareVoid,
     SwapTiles,
@@ -67,14 +68,12 @@ from mahjong_rules.variants.sichuan.records import (
     public_view,
     seat_problem,
 )
-from mahjong_rules.variants.sichuan.settlement import SUIT_LANES
 from mahjong_rules.wins import is_win
 from mahjong_rules.wins.detector import wait_mask
 
 __all__ = ["Sichuan"]
 
-_SUIT_KINDS = {suit: ((1 << 9) - 1) << (9 * k) for k, suit in enumerate(SUIT_LANES)}
-"""The 34-bit kind mask of each suit."""
+_NINE = (1 << 9) - 1
 _TILES = all_tiles(honors=False)
 
 
@@ -152,7 +151,7 @@ class Sichuan(SichuanPlay):
         mask = wait_mask(s.concealed, 0, True, False)
         void = s.variant.void
         if void is not None:
-            mask &= ~_SUIT_KINDS[void]
+            mask &= ~(_NINE << 9 * SUITS.index(void))
         rest = mask
         melds = self.options.exhaustive_wait == "hand_and_melds"
         while rest:

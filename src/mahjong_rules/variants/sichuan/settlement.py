@@ -48,6 +48,7 @@ __all__ = [
     "end_payments",
     "held_groups",
     "kong_payments",
+    "lanes_of",
     "ledger_problem",
     "pond",
     "refund",
@@ -63,6 +64,16 @@ PENALTY = 48
 
 SUIT_LANES: dict[Suit, int] = {suit: ((1 << 27) - 1) << (27 * k) for k, suit in enumerate(SUITS)}
 """The lanes of each suit in :attr:`TileCounts.bits <mahjong_rules.counts.TileCounts.bits>`."""
+_MAN, _PIN, _SOU = SUITS
+_MAN_LANES, _PIN_LANES, _SOU_LANES = (SUIT_LANES[s] for s in SUITS)
+
+
+def lanes_of(suit: Suit | None) -> int:
+    """:data:`SUIT_LANES` of ``suit`` (0 for ``None``: no void suit yet), read every turn: by
+    identity, since hashing an enum member costs more than the rest of the lookup."""
+    if suit is None:
+        return 0
+    return _MAN_LANES if suit is _MAN else _PIN_LANES if suit is _PIN else _SOU_LANES
 
 
 def _others(state: State, seat: int) -> list[int]:
@@ -205,7 +216,7 @@ def end_payments(rules: SettlingRules, state: State) -> tuple[list[Payment], dic
             for group in held_groups(state.ledger, seat).values():
                 out += refund(group)
         void = state.seats[seat].variant.void
-        holds_void = state.seats[seat].concealed.bits & SUIT_LANES[void]
+        holds_void = state.seats[seat].concealed.bits & lanes_of(void)
         lenient = options.void_discard == "lenient"
         if lenient and holds_void and not all(t.suit is void for t in pond(state, seat)):
             out.append(Payment(seat, POT, PENALTY, PaymentReason.PENALTY))
