@@ -206,7 +206,11 @@ class Swapping(OwnPhase):
         seats, events = [], []
         for seat, mine in enumerate(state.seats):
             got = chosen[(seat - step) % n]
-            concealed = mine.concealed - TileCounts(chosen[seat]) + TileCounts(got)
+            concealed = mine.concealed
+            for tile in chosen[seat]:
+                concealed = concealed.remove(tile)
+            for tile in got:
+                concealed = concealed.add(tile)
             record: SichuanSeat = attrs.evolve(mine.variant, received=got)
             seats.append(replace(mine, concealed=concealed, variant=record))
             events.append(TilesSwapped(seat, direction, chosen[seat], got))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mahjong_rules.counts import TileCounts
+from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.actions import Action, Gang, Peng
 from mahjong_rules.engine.edit import after_peng
 from mahjong_rules.engine.state import State
@@ -17,6 +17,7 @@ from mahjong_rules.melds import MeldKind
 from mahjong_rules.scoring import WinKind
 from mahjong_rules.tiles import Tile, all_tiles
 from mahjong_rules.variants.base import Rules
+from mahjong_rules.variants.sichuan.actions import SUITS
 from mahjong_rules.variants.sichuan.false_hu import FalseHu, apply_false_hu
 from mahjong_rules.variants.sichuan.options import SichuanOptions
 from mahjong_rules.variants.sichuan.patterns import plain_win
@@ -31,8 +32,10 @@ ALL_TILES = all_tiles(honors=False)
 _PENG = tuple(Peng(seat) for seat in range(4))
 _GANGS: dict[tuple[int, Tile, MeldKind], Gang] = {}
 """Each seat's kong actions, built once (actions are values; at most 4 x 27 x 3)."""
-_HELD: dict[int, TileCounts] = {}
-"""The void-suit part of a hand, by its lanes (what SC-VOID-4 lets it discard)."""
+_SUIT_KINDS: tuple[TileSet, ...] = tuple(
+    TileSet(t for t in ALL_TILES if t.suit is suit) for suit in SUITS
+)
+"""The kinds of each suit (what SC-VOID-4 lets a seat holding its void suit discard)."""
 
 
 def _gang(seat: int, tile: Tile, kind: MeldKind) -> Gang:
@@ -69,14 +72,9 @@ class SichuanPlay(Rules):
         if aside is not None and not s.discards:
             return (aside,)
         if self._strict:
-            held = s.concealed.bits & lanes_of(s.variant.void)
-            if held:
-                found = _HELD.get(held)
-                if found is None:
-                    if len(_HELD) >= 1 << 16:
-                        _HELD.clear()
-                    found = _HELD[held] = TileCounts.from_bits(held)
-                return found
+            void = s.variant.void
+            if s.concealed.bits & lanes_of(void):
+                return s.concealed.distinct() & _SUIT_KINDS[SUITS.index(void)]
         return s.concealed
 
     def turn_kongs(self, state: State, seat: int) -> list[Action]:
