@@ -1,13 +1,15 @@
 """A golden digest of play: the engine's behaviour pinned before it is restructured.
 
-For every room below (both games, 2, 3 and 4 players, the main options) seeded hands are played
+For every room below (the two Yunnan games, 2, 3 and 4 players, the main options; Sichuan's
+rooms have a digest of their own) seeded hands are played
 with a seeded random policy and with :class:`~mahjong_rules.bots.GreedyBot` at every seat. One
 SHA-256 is taken over every acting seat's legal-action list at every step, every action
 applied, every event and every result (their reprs, which paste back and name every field).
 Any change in what the engine offers, does, reports or pays moves the digest.
 
 The digest must not move when the engine is reorganised. It moves only with a deliberate change
-of behaviour; regenerate it then with ``python tests/test_golden.py`` and say so in the commit.
+of behaviour; regenerate it then with ``python tests/test_golden.py`` (it prints both) and say
+so in the commit.
 """
 
 from __future__ import annotations
@@ -40,10 +42,45 @@ ROOMS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("yongshan", {"wild_reading": "any", "meld_wilds": "any", "wildcards": "double"}),
     ("yongshan", {"fan_cap": None, "scoring": "linear", "ask_every_seat": True}),
 )
+SICHUAN_ROOMS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("sichuan", {}),
+    ("sichuan", {"swap_three": True, "fan_cap": 4}),
+    ("sichuan", {"void_discard": "lenient", "hua_zhu": True, "false_hu": "penalty"}),
+    ("sichuan", {"swap_three": True, "swap_direction": "opposite", "rob_kong": False}),
+    (
+        "sichuan",
+        {
+            "tian_di_hu": False,
+            "void_kong": "no_win",
+            "zi_mo": "jia_fan",
+            "jin_gou_diao": "four_melds",
+            "last_tile_gang_shang_pao": "both",
+            "gang_shang_pao_refund": "this_turn",
+            "three_hu_check": False,
+        },
+    ),
+    (
+        "sichuan",
+        {
+            "void_kong": "forbidden",
+            "gang_shang_pao_refund": "transfer",
+            "cha_jiao_gang_fan": True,
+            "pass_hu_compare": "score",
+            "pass_hu_reset": "any_draw",
+            "exhaustive_wait": "hand",
+            "hua_zhu": True,
+            "hua_zhu_payees": "non_pigs",
+            "pass_peng": True,
+        },
+    ),
+)
+"""Sichuan's rooms (issue 20), every option's other values among them: a digest of their own,
+pinned when the game landed, so that the first digest stayed the one of issue 12."""
 RANDOM_HANDS = 200
 GREEDY_HANDS = 100
 
 DIGEST = "c11e7d45fe70bb6f93e28889cf6f1e06c9c1e0934614009a0688231e4bc42d10"
+SICHUAN_DIGEST = "f8e6e9628db6ad9bf83b2aa31981ef57aee44b2b13ed74e471afd6a11ba8bafe"
 
 
 def _play(rules: Rules, seed: int, greedy: bool, out: Any) -> None:
@@ -90,5 +127,12 @@ def test_golden_digest_of_play_is_unchanged() -> None:
     assert digest() == DIGEST
 
 
+@pytest.mark.slow
+def test_golden_digest_of_sichuan_play_is_unchanged() -> None:
+    """SC-END-1 and the whole game as played: the digest over Sichuan's rooms (every option's
+    other values among them), pinned when the game landed (issue 20)."""
+    assert digest(SICHUAN_ROOMS) == SICHUAN_DIGEST
+
+
 if __name__ == "__main__":
-    sys.stdout.write(digest() + "\n")
+    sys.stdout.write(digest() + "\n" + digest(SICHUAN_ROOMS) + "\n")
