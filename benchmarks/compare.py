@@ -61,8 +61,11 @@ ROOMS: dict[str, tuple[str, dict[str, Any]]] = {
     "baoshan 4p honors": ("baoshan", {"honors": True}),
     "yongshan 单听用": ("yongshan", {}),
     "yongshan 双听用": ("yongshan", {"wildcards": "double"}),
+    "sichuan": ("sichuan", {}),
+    "sichuan 换三张": ("sichuan", {"swap_three": True}),
 }
-"""Room name: (variant, options for ``get_variant``)."""
+"""Room name: (variant, options for ``get_variant``); a reference without the variant reports
+the room as an error (Sichuan came with issue 20)."""
 POLICIES = ("random", "greedy")
 
 
