@@ -80,15 +80,24 @@ def meld_claims(rules: _Rules, state: State, seat: int, tile: Tile) -> list[Acti
 
 
 def win_context(
-    rules: _Rules, state: State, seat: int, tile: Tile, how: WinKind, **more: Any
+    rules: _Rules,
+    state: State,
+    seat: int,
+    tile: Tile,
+    how: WinKind,
+    context: type[WinContext] = WinContext,
+    **more: Any,
 ) -> WinContext:
     """:meth:`Hooks.win_context <mahjong_rules.engine.hooks.Hooks.win_context>`'s default;
-    ``more`` gives the context's fields the engine does not fill (a variant's own)."""
+    ``context`` is the class built (a variant's subclass of
+    :class:`~mahjong_rules.scoring.WinContext`, with fields of its own), ``more`` gives the
+    fields the engine does not fill or that the variant reads otherwise (e.g. its own
+    ``first_turn``)."""
     s = state.seats[seat]
     concealed = s.concealed if how is WinKind.SELF_DRAW else s.concealed.add(tile)
     naturals, wilds = rules.wilds_in(state, concealed)
     pengs = frozenset(m.tile for x in state.seats for m in x.melds if m.kind is MeldKind.PENG)
-    return WinContext(
+    fields: dict[str, Any] = dict(
         concealed=naturals,
         melds=s.melds,
         winning_tile=tile,
@@ -101,8 +110,9 @@ def win_context(
         seat=seat,
         dealer=state.dealer,
         first_turn=first_turn_win(state, seat, how),
-        **more,
     )
+    fields.update(more)
+    return context(**fields)
 
 
 def first_turn_win(state: State, seat: int, how: WinKind) -> bool:

@@ -83,7 +83,6 @@ class Turns(Hooks):
             discards = tuple(row[tile.index] for tile in tiles)
         return (*out, *discards) if out else discards
 
-
     def _do_discard(self, state: State, action: Discard, step: int) -> State:
         """The discard, then either the next seat's draw (nobody may claim the tile: one state
         copy for the whole transition) or a claim window."""
@@ -146,13 +145,7 @@ class Turns(Hooks):
             state = replace(state, seats=tuple(seats), events=(*state.events, Konged(seat, meld)))
             return self._after_kong(state, seat, meld)
         if self.kong_paid_before_rob:  # its money first, with the ref it will carry
-            peng = next(m for m in s.melds if m.kind is MeldKind.PENG and m.tile is tile)
-            meld = Meld(
-                MeldKind.BU_GANG,
-                tile,
-                (*peng.wild_tiles, *action.wild_tiles),
-                from_seat=peng.from_seat,
-            )
+            meld = _added_kong(s.melds, action)[1]
             payments = self.kong_payments(state, seat, meld, state.next_ref)
             if payments:
                 state = pay(state, payments)
@@ -171,11 +164,8 @@ class Turns(Hooks):
         seat, tile = action.seat, action.tile
         s = state.seats[seat]
         melds = list(s.melds)
-        k = next(i for i, m in enumerate(melds) if m.kind is MeldKind.PENG and m.tile == tile)
+        k, meld = _added_kong(s.melds, action)
         added = action.wild_tiles
-        meld = Meld(
-            MeldKind.BU_GANG, tile, (*melds[k].wild_tiles, *added), from_seat=melds[k].from_seat
-        )
         melds[k] = meld
         concealed = s.concealed.remove(added[0]) if added else s.concealed.remove(tile)
         seats = list(state.seats)
@@ -201,3 +191,13 @@ class Turns(Hooks):
             kong_chain=state.kong_chain + 1,
             chain_refs=(*state.chain_refs, ref),
         )
+
+
+def _added_kong(melds: tuple[Meld, ...], action: Gang) -> tuple[int, Meld]:
+    """The 补杠 ``action`` makes of one of ``melds``: the index of its peng, and the kong (the
+    peng's wildcards and any the action adds, claimed from the peng's giver)."""
+    tile = action.tile
+    k = next(i for i, m in enumerate(melds) if m.kind is MeldKind.PENG and m.tile == tile)
+    peng = melds[k]
+    wilds = (*peng.wild_tiles, *action.wild_tiles)
+    return k, Meld(MeldKind.BU_GANG, tile, wilds, from_seat=peng.from_seat)

@@ -252,9 +252,10 @@ def events_for(
     if own_events and event_for is None:
         raise TypeError("events_for(own_events=...) takes the event_for that shows them")
     out: list[Event] = []
-    events = tuple(events)
-    if hide_wins and any(isinstance(e, Settled) for e in events):
-        hide_wins = False  # the hand has ended: every hand is shown
+    if hide_wins:
+        events = tuple(events)  # (read twice)
+        if any(isinstance(e, Settled) for e in events):
+            hide_wins = False  # the hand has ended: every hand is shown
     for event in events:
         if own_events and event.__class__ in own_events:
             seen = event_for(event, seat)  # type: ignore[misc]
