@@ -34,7 +34,7 @@ import attrs
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Event
 from mahjong_rules.errors import ActionError, ActionTypeError, MahjongRulesError
-from mahjong_rules.tiles import Suit, Tile
+from mahjong_rules.tiles import Suit, Tile, suited_tiles
 
 __all__ = [
     "SUITS",
@@ -48,10 +48,6 @@ __all__ = [
 
 SUITS: tuple[Suit, Suit, Suit] = (Suit.MAN, Suit.PIN, Suit.SOU)
 """The three suits of a Sichuan wall (SC-TILES-1: no honors), in the order listed."""
-
-
-def _suit_tiles(suit: Suit) -> tuple[Tile, ...]:
-    return tuple(Tile(f"{rank}{suit.value}") for rank in range(1, 10))
 
 
 @attrs.frozen
@@ -83,7 +79,7 @@ class SwapTiles(Action):
         return [
             (combo,)
             for suit in SUITS
-            for combo in itertools.combinations_with_replacement(_suit_tiles(suit), 3)
+            for combo in itertools.combinations_with_replacement(suited_tiles(suit), 3)
         ]
 
 
@@ -144,7 +140,7 @@ class DeclareVoid(Action):
     @classmethod
     def id_shapes(cls, rules: Any) -> Iterable[tuple[Any, ...]]:
         """For each suit: no tile set aside, then each of its nine kinds (30 ids)."""
-        return [(suit, tile) for suit in SUITS for tile in (None, *_suit_tiles(suit))]
+        return [(suit, tile) for suit in SUITS for tile in (None, *suited_tiles(suit))]
 
 
 @attrs.frozen

@@ -29,7 +29,7 @@ from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.phases import OwnPhase, When
 from mahjong_rules.engine.state import State, replace
-from mahjong_rules.tiles import Suit, Tile, all_tiles
+from mahjong_rules.tiles import Suit, Tile, suited_tiles
 from mahjong_rules.variants.sichuan.actions import (
     SUITS,
     AsideSet,
@@ -88,7 +88,6 @@ def swap_answers(seat: int, concealed: TileCounts) -> tuple[SwapTiles, ...]:
     return out
 
 
-_SUITED = all_tiles(honors=False)
 _VOID_ACTIONS: dict[tuple[int, Suit, Tile | None], DeclareVoid] = {}
 """Each seat's 定缺 answers, built once (at most 4 x 30)."""
 
@@ -108,7 +107,7 @@ def _swaps_of(seat: int, k: int, lanes: int) -> tuple[SwapTiles, ...]:
     """The answers of one suit whose lanes are ``lanes``: each rank held, taken up to three
     times as it is held (ranks ``r1 <= r2 <= r3``)."""
     held = [(lanes >> 3 * r & 7) for r in range(9)]
-    tiles = _SUITED[9 * k : 9 * k + 9]
+    tiles = suited_tiles(SUITS[k])
     out = []
     for a in range(9):
         if not held[a]:
@@ -141,7 +140,7 @@ def void_answers(seat: int, concealed: TileCounts) -> tuple[DeclareVoid, ...]:
         found = _VOIDS.get(key)
         if found is None:
             suit = SUITS[k]
-            kinds = [_SUITED[9 * k + r] for r in range(9) if mask >> r & 1]
+            kinds = [t for r, t in enumerate(suited_tiles(suit)) if mask >> r & 1]
             found = tuple(_void(seat, suit, t) for t in kinds) or (_void(seat, suit, None),)
             _VOIDS[key] = found  # (at most 4 x 3 x 512 entries)
         out += found

@@ -45,8 +45,6 @@ def _gang(seat: int, tile: Tile, kind: MeldKind) -> Gang:
     return found
 
 
-
-
 class SichuanPlay(Rules):
     """The turn and the claims of Sichuan (see the module)."""
 
@@ -168,4 +166,3 @@ class SichuanPlay(Rules):
 
     def claim_lifts_pass_hu(self, state: State, seat: int) -> bool:
         return False  # SC-PASSHU-3: a peng does not lift it
-

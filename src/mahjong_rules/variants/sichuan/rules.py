@@ -26,8 +26,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-import attrs
-
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine import defaults
 from mahjong_rules.engine.actions import Action
@@ -158,7 +156,7 @@ class Sichuan(SichuanPlay):
             low = rest & -rest
             rest ^= low
             tile = _TILES[low.bit_length() - 1]
-            if (defaults.fifth_copy(s, tile) if melds else s.concealed.count(tile) >= 4):
+            if defaults.fifth_copy(s, tile) if melds else s.concealed.count(tile) >= 4:
                 mask ^= low
         return mask
 
@@ -177,7 +175,6 @@ class Sichuan(SichuanPlay):
         """The engine's context as a :class:`~.play_patterns.SichuanContext`: the wall's last tile
         taken (海底), a win on the dealer's dealt 14, and the first-turn wins (天胡 / 地胡:
         the seat's first turn, before any peng or gang was claimed; SC-PAT-天胡, SC-PAT-地胡)."""
-        ctx = defaults.win_context(self, state, seat, tile, how)
         s = state.seats[seat]
         self_draw = how is WinKind.SELF_DRAW
         first = (
@@ -186,8 +183,14 @@ class Sichuan(SichuanPlay):
             and not s.discards
             and not any(m.from_seat is not None for x in state.seats for m in x.melds)
         )
-        return SichuanContext(
-            **attrs.asdict(ctx, recurse=False) | {"first_turn": first},
+        return defaults.win_context(
+            self,
+            state,
+            seat,
+            tile,
+            how,
+            SichuanContext,
+            first_turn=first,
             last_tile=how is not WinKind.ROB_KONG and state.tiles_left == 0,
             dealt=self_draw and seat == state.dealer and s.drawn is None,
         )
@@ -264,5 +267,3 @@ class Sichuan(SichuanPlay):
             ready=ready,
         )
         return end_hand(state, result)
-
-

@@ -41,6 +41,7 @@ class SettlingRules(Protocol):
         """``seat``'s 查叫 value (SC-CHAJIAO-3)."""
         ...
 
+
 __all__ = [
     "PENALTY",
     "SUIT_LANES",
