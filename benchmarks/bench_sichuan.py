@@ -42,15 +42,14 @@ import platform
 import random
 import shutil
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 import mahjong_rules
+from json_lines import JsonLinesProcess
 from mahjong_rules import Rules, get_variant
 from mahjong_rules.errors import MahjongRulesError
 from mahjong_rules.tiles import Tile
@@ -121,49 +120,20 @@ def play_library(
     }
 
 
-class Worker:
+class Worker(JsonLinesProcess):
     """The long-lived Node process that plays dcmshi's engine (``dcmshi_worker.mjs``)."""
 
     def __init__(self, node: str, engine_dir: Path) -> None:
-        self.proc = subprocess.Popen(
-            [node, str(WORKER), str(engine_dir)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            encoding="utf-8",
-        )
-        self.hello = self._read()
+        argv = [node, str(WORKER), str(engine_dir)]
+        super().__init__("dcmshi", argv, encoding="utf-8")
         self.node = str(self.hello.get("node", "?"))
-
-    def _read(self) -> dict[str, Any]:
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        if not line:
-            raise RuntimeError("the dcmshi worker stopped (see its error above)")
-        answer: dict[str, Any] = json.loads(line)
-        return answer
 
     def ask(self, cmd: str, hands: int, seed: int, config: dict[str, Any]) -> dict[str, Any]:
         """One request; its answer, or RuntimeError with the worker's error."""
-        assert self.proc.stdin is not None
-        request = {"cmd": cmd, "hands": hands, "seed": seed, "config": config}
-        self.proc.stdin.write(json.dumps(request) + "\n")
-        self.proc.stdin.flush()
-        answer = self._read()
+        answer = self.request({"cmd": cmd, "hands": hands, "seed": seed, "config": config})
         if "error" in answer:
             raise RuntimeError(f"dcmshi worker: {answer['error']}")
         return answer
-
-    def close(self) -> None:
-        """End the worker: close its input, then stop it if it does not end by itself."""
-        with suppress(OSError):
-            if self.proc.stdin is not None:
-                self.proc.stdin.close()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
 
 
 def start_worker(engine_dir: Path) -> tuple[Worker | None, str]:

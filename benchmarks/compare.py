@@ -42,9 +42,11 @@ import tempfile
 import time
 import unicodedata
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
+
+from json_lines import JsonLinesProcess
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository (and working tree) this script belongs to."""
@@ -140,50 +142,19 @@ def worker(src: str, out: TextIO) -> int:
 # The parent: a worktree for REF, two workers, interleaved rounds.
 
 
-class Side:
+class Side(JsonLinesProcess):
     """A worker process serving one side (the ref or the working tree)."""
 
     def __init__(self, label: str, src: Path) -> None:
-        self.label = label
         env = dict(os.environ, PYTHONHASHSEED="0")  # both sides alike, whatever the engine hashes
         env.pop("PYTHONPATH", None)
-        self.proc = subprocess.Popen(
-            [sys.executable, str(Path(__file__).resolve()), "--worker", str(src)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            env=env,
-            cwd=src.parent,
-        )
-        hello = self._read()
-        self.version = str(hello.get("version", "?"))
-        self.greedy = bool(hello.get("greedy"))
-
-    def _read(self) -> dict[str, Any]:
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        if not line:
-            raise RuntimeError(f"the {self.label} worker stopped (see its error above)")
-        answer: dict[str, Any] = json.loads(line)
-        return answer
+        argv = [sys.executable, str(Path(__file__).resolve()), "--worker", str(src)]
+        super().__init__(label, argv, env=env, cwd=src.parent)
+        self.version = str(self.hello.get("version", "?"))
+        self.greedy = bool(self.hello.get("greedy"))
 
     def ask(self, room: str, policy: str, hands: int, seed: int) -> dict[str, Any]:
-        assert self.proc.stdin is not None
-        request = {"room": room, "policy": policy, "hands": hands, "seed": seed}
-        self.proc.stdin.write(json.dumps(request) + "\n")
-        self.proc.stdin.flush()
-        return self._read()
-
-    def close(self) -> None:
-        """End the worker: close its input, then stop it if it does not end by itself."""
-        with suppress(OSError):
-            if self.proc.stdin is not None:
-                self.proc.stdin.close()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        return self.request({"room": room, "policy": policy, "hands": hands, "seed": seed})
 
 
 def git(*args: str) -> str:

@@ -33,6 +33,10 @@ PASS_KEYS = {"hands", "decisions", "draws", "refused", "wins", "seconds", "diges
 
 
 def _load() -> ModuleType:
+    """The script as a module (its folder on the path, as when it runs: it imports
+    ``json_lines`` beside it)."""
+    if str(SCRIPT.parent) not in sys.path:
+        sys.path.insert(0, str(SCRIPT.parent))
     spec = importlib.util.spec_from_file_location("bench_sichuan", SCRIPT)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
