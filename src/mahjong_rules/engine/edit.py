@@ -3,7 +3,8 @@
 Every transition of the engine (and every settlement a variant writes) builds its new state from
 these. They copy with :func:`~mahjong_rules.engine.state.replace`, which does not re-run
 validation: they are for values the engine already knows to be valid. Variants use
-:func:`pay`, :func:`record_wins` and :func:`end_hand` in their settlement hooks.
+:func:`pay`, :func:`record_wins` and :func:`end_hand` in their settlement hooks; a game whose
+ledger holds every payment that stands (血战) builds its result with :func:`ledger_result`.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from typing import Any
 from mahjong_rules.counts import KINDS_OF_LANES, LOW_BITS, TileCounts, TileSet
 from mahjong_rules.engine.actions import Discard, Hu, Pass, Peng
 from mahjong_rules.engine.events import Discarded, Drew, Event, Paid, Settled, Won
-from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
+from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord, deltas_of
 from mahjong_rules.engine.state import ENDED, State, replace
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.tiles import Tile, all_tiles
 
-__all__ = ["after_peng", "end_hand", "pay", "record_wins"]
+__all__ = ["after_peng", "end_hand", "ledger_result", "pay", "record_wins"]
 
 
 def pay(state: State, payments: Sequence[Payment], **changes: Any) -> State:
@@ -49,6 +50,24 @@ def end_hand(state: State, result: HandResult, extra: Iterable[Event] = ()) -> S
     :class:`~mahjong_rules.engine.events.Settled` event."""
     events = (*state.events, *extra, Settled(result))
     return replace(state, phase=ENDED, result=result, events=events, claimants=(), answers=())
+
+
+def ledger_result(
+    state: State, *, exhausted: bool, ready: dict[int, bool] | None = None
+) -> HandResult:
+    """The result of a hand whose ledger holds every payment that stands (a game that pays
+    wins as they are made, 血战): its wins, the ledger and its deltas, the next dealer the
+    hand fixed (``state.next_dealer``, else the dealer stays), and, at the end, which seats
+    were ready."""
+    next_dealer = state.next_dealer if state.next_dealer is not None else state.dealer
+    return HandResult(
+        wins=state.wins,
+        payments=state.ledger,
+        deltas=deltas_of(state.ledger, state.players),
+        next_dealer=next_dealer,
+        exhausted=exhausted,
+        ready=ready or {},
+    )
 
 
 def start_variant_state(rules: Any, state: State) -> State:

@@ -29,10 +29,10 @@ from typing import ClassVar
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine import defaults
 from mahjong_rules.engine.actions import Action
-from mahjong_rules.engine.edit import end_hand, pay, record_wins
+from mahjong_rules.engine.edit import end_hand, ledger_result, pay, record_wins
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.phases import OwnPhase
-from mahjong_rules.engine.settlement import HandResult, Payment, PaymentReason, WinRecord, deltas_of
+from mahjong_rules.engine.settlement import Payment, PaymentReason, WinRecord
 from mahjong_rules.engine.state import State
 from mahjong_rules.melds import Meld
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
@@ -257,13 +257,4 @@ class Sichuan(SichuanPlay):
     def _end(self, state: State) -> State:
         payments, ready = settlement.end_payments(self, state)
         state = pay(state, payments)
-        next_dealer = state.next_dealer if state.next_dealer is not None else state.dealer
-        result = HandResult(
-            wins=state.wins,
-            payments=state.ledger,
-            deltas=deltas_of(state.ledger, state.players),
-            next_dealer=next_dealer,
-            exhausted=state.tiles_left == 0,
-            ready=ready,
-        )
-        return end_hand(state, result)
+        return end_hand(state, ledger_result(state, exhausted=state.tiles_left == 0, ready=ready))

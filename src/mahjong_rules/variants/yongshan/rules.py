@@ -26,14 +26,12 @@ from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine import defaults
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.defaults import fifth_copy
-from mahjong_rules.engine.edit import ALL_TILES, end_hand, pay, record_wins
+from mahjong_rules.engine.edit import ALL_TILES, end_hand, ledger_result, pay, record_wins
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.settlement import (
-    HandResult,
     Payment,
     PaymentReason,
     WinRecord,
-    deltas_of,
 )
 from mahjong_rules.engine.state import State
 from mahjong_rules.errors import IllegalActionError
@@ -246,20 +244,7 @@ class Yongshan(WildcardRules):
         state = pay(state, payments, **changes)
         if sum(1 for s in state.seats if not s.won) > 1:
             return state
-        return end_hand(state, self._result(state, exhausted=False))
-
-    def _result(
-        self, state: State, *, exhausted: bool, ready: dict[int, bool] | None = None
-    ) -> HandResult:
-        next_dealer = state.next_dealer if state.next_dealer is not None else state.dealer
-        return HandResult(
-            wins=state.wins,
-            payments=state.ledger,
-            deltas=deltas_of(state.ledger, state.players),
-            next_dealer=next_dealer,
-            exhausted=exhausted,
-            ready=ready or {},
-        )
+        return end_hand(state, ledger_result(state, exhausted=False))
 
     @property
     def payment_reasons(self) -> frozenset[PaymentReason]:
@@ -277,4 +262,4 @@ class Yongshan(WildcardRules):
         """流局 with seats un-won: 罚分; the dealer stays unless someone won (YS-DEALER-1)."""
         payments, ready = penalty_payments(self, state)
         state = pay(state, payments)
-        return end_hand(state, self._result(state, exhausted=True, ready=ready))
+        return end_hand(state, ledger_result(state, exhausted=True, ready=ready))
