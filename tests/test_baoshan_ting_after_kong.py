@@ -152,14 +152,17 @@ def test_bs_ting3_a_second_dealer_kong_of_the_replacement_after_declaring(rules:
     """BS-TING-3 under both values: the dealer konged 1m and drew 3p, his fourth (3333p 678s
     234s 9s); the only declaring discard is 3p (ready on 9s; 3333p 678s 234s waits on no
     tile but a fifth 3p). Declared, the kong of 3p is of the tile he drew and leaves 678s 234s
-    9s, waiting on 9s as that discard would: offered. After it (replacement 3m) his hand
-    locks with his declaring discard, any that leaves him ready: 3m (on 9s), 6s or 9s (on 3m);
-    konging both before declaring reaches the same hands."""
+    9s, waiting on 9s as that discard would: offered. The kong takes the place of his
+    declaring discard, so his hand locks with it: the replacement 3m is a draw of the locked
+    hand, and he may discard only it (the wait stays 9s). Konging both before declaring would
+    instead leave him every declaring discard that keeps him ready (3m, 6s or 9s)."""
     hands = {0: "1111m333p678s234s9s", 1: Q, 2: Q, 3: Q}
     state = walk(rules, new(hands, replacements="3p3m", rules=rules), "0:A1m 0:T")
     assert rules.legal_actions(state, 0) == (Gang(0, T("3p"), AN), Discard(0, T("3p")))
     state = walk(rules, state, "0:A3p")
-    assert rules.legal_actions(state, 0) == (
+    assert rules.legal_actions(state, 0) == (Discard(0, T("3m")),)
+    before = walk(rules, new(hands, replacements="3p3m", rules=rules), "0:A1m 0:A3p 0:T")
+    assert rules.legal_actions(before, 0) == (
         Discard(0, T("3m")),
         Discard(0, T("6s")),
         Discard(0, T("9s")),

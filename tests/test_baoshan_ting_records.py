@@ -64,7 +64,8 @@ def test_bs_ting1_the_declaration_is_baoshans_action_and_event() -> None:
     assert Ting not in get_variant("yongshan").action_types
     state = declared()
     assert state.events == (Declared(1),)
-    assert [s.variant for s in state.seats] == [BaoshanSeat(), BaoshanSeat(ting=True)] + [
+    declared_record = BaoshanSeat(ting=True, ting_draws=1)  # after its first draw
+    assert [s.variant for s in state.seats] == [BaoshanSeat(), declared_record] + [
         BaoshanSeat()
     ] * 2
     for seat in range(4):
@@ -90,7 +91,12 @@ def test_bs_ting3_records_round_trip_and_are_checked() -> None:
     record too."""
     state = declared()
     document = json.loads(json.dumps(to_dict(state)))
-    assert document["seats"][1]["variant"] == {"type": "BaoshanSeat", "ting": True, "points": 0}
+    assert document["seats"][1]["variant"] == {
+        "type": "BaoshanSeat",
+        "ting": True,
+        "points": 0,
+        "ting_draws": 1,
+    }
     assert "ting" not in document["seats"][1]
     assert from_dict(document) == state
     view = TING.view(state, 0)

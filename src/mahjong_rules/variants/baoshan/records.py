@@ -20,6 +20,11 @@ class BaoshanSeat:
     """Declared 报听 (bàotīng): the hand is locked (BS-TING-3)."""
     points: int = 0
     """买点 (mǎidiǎn): the points it bought, 0..2 (BS-BUY-1)."""
+    ting_draws: int = 0
+    """How many tiles the seat had drawn when it declared 报听 (0 before it declares). The
+    dealer's declaring turn ends with a concealed kong made after declaring (his hand locks
+    with it, as with his declaring discard, BS-TING-1 and -3): it is over once he has drawn
+    since declaring."""
 
 
 @attrs.frozen

@@ -65,12 +65,19 @@ def ting_problem(state: State, seat: int, bao_ting: bool) -> str | None:
     """What is wrong with ``seat``'s declaration in ``state`` (a room with or without 报听), or
     ``None``: a part of Baoshan's ``seat_state_problem``."""
     s = state.seats[seat]
-    if not getattr(s.variant, "ting", False):  # (a variant deriving from Baoshan's may
-        return None  # keep a record of its own)
+    # (a variant deriving from Baoshan's may keep a record of its own)
+    declared, draws = getattr(s.variant, "ting", False), getattr(s.variant, "ting_draws", 0)
+    if not declared:
+        return "ting_draws: a seat that has not declared 报听 (bàotīng) has 0" if draws else None
     if not bao_ting:
         return "ting: no seat declares 报听 (bàotīng) in a room without bao_ting"
     if any(m.kind is not _AN_GANG for m in s.melds):
         return "ting: a hand that declared 报听 claims no peng or kong (BS-TING-3)"
+    if not 0 <= draws <= s.draws:
+        return (
+            f"ting_draws: the declaration came after {draws} draws,"
+            f" but the seat has drawn {s.draws}"
+        )
     return None
 
 
@@ -102,8 +109,14 @@ class TingHooks(Rules):
         return seat != state.dealer or state.discards_made == 0
 
     def _dealer_declaring(self, state: State, seat: int) -> bool:
-        """The dealer in his first turn: his declaration is made with his first discard."""
-        return seat == state.dealer and self._declaring_turn(state, seat)
+        """The dealer in his first turn, his hand not yet locked: his declaration is made with
+        his first discard, or with a concealed kong made after declaring (BS-TING-3: the kong
+        takes the place of the declaring discard, so its replacement is a draw of the locked
+        hand, discarded unless it wins or konges)."""
+        if seat != state.dealer or not self._declaring_turn(state, seat):
+            return False
+        s = state.seats[seat]
+        return not s.variant.ting or s.draws == getattr(s.variant, "ting_draws", 0)
 
     def can_declare(self, state: State, seat: int) -> bool:
         """BS-TING-1, -2 (来门报听: "开局时庄家打一张就听牌或闲家开局就听牌可以报听 … 闲家摸牌才能
@@ -144,7 +157,7 @@ class TingHooks(Rules):
             return super().apply_own_action(state, action)
         seat = action.seat
         s = state.seats[seat]
-        record = attrs.evolve(s.variant, ting=True)
+        record = attrs.evolve(s.variant, ting=True, ting_draws=s.draws)
         if self.declines_self_win(state, seat):
             s = replace(s, variant=record, pass_hu=True)
         else:
