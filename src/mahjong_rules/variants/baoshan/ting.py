@@ -206,10 +206,11 @@ class TingHooks(Rules):
         """BS-TING-3: after 报听 (from the declaration on, in the declaring turn too) a concealed
         kong only if the waits stay exactly the same; with ``bao_ting_kong="drawn"`` (default)
         only of the tile just drawn, as its fourth copy, so no other tile enters the locked
-        hand. In the dealer's declaring turn the hand locks only with his declaring discard:
-        the hand left by the kong must wait exactly as one of his declaring discards would
-        leave it; under ``"drawn"`` the kong needs a drawn tile, so he makes it after
-        declaring only of a kong replacement (drawn after a kong made before declaring)."""
+        hand. In the dealer's declaring turn the hand locks with his declaring discard or with
+        a kong made after declaring, which takes that discard's place: the hand left by the
+        kong must wait exactly as one of his declaring discards would leave it; under
+        ``"drawn"`` the kong needs a drawn tile, so he makes it after declaring only of a kong
+        replacement (drawn after a kong made before declaring)."""
         if not self.declared(state, seat):
             return True
         s = state.seats[seat]
