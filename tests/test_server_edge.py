@@ -43,15 +43,19 @@ def test_flow3_every_action_counts_one_step_and_views_carry_it() -> None:
 
 
 def test_flow3_a_stale_answer_is_refused_and_changes_nothing() -> None:
-    """FLOW-3: an answer made for another step raises StaleActionError (an
-    IllegalActionError), and the state is unchanged; the right step applies."""
+    """FLOW-3: an answer made for a moment that has passed (here a turn that has moved on)
+    raises StaleActionError (an IllegalActionError) saying so, and the state is unchanged; the
+    right step applies. (Several seats asked at once: tests/test_concurrent_answers.py.)"""
     state = new({0: Q + "9m", 1: Q2, 2: Q, 3: Q})
     view = BAOSHAN.view(state, 0)
     action = Discard(0, T("9m"))
     after = BAOSHAN.apply(state, action, expect_step=view.step)
     with pytest.raises(StaleActionError) as info:
         BAOSHAN.apply(after, Discard(1, T("1p")), expect_step=view.step)
-    assert str(info.value) == "Discard was made for step 0; the hand is at step 1"
+    assert str(info.value) == (
+        "Discard was made for step 0; the hand is at step 1: that moment has passed "
+        "(now: seat 1's turn)"
+    )
     assert isinstance(info.value, IllegalActionError)
     assert after.step == 1 and after.phase is Phase.TURN and after.current == 1
 
@@ -83,14 +87,22 @@ def test_flow3_a_step_that_is_not_an_int_is_refused(step: object, shown: str) ->
 
 
 def test_flow3_the_step_of_the_view_applies_and_any_step_skips_the_check() -> None:
-    """FLOW-3: the int step of the current view applies; a stale int is refused; ANY_STEP
-    (the default, also spelled out) applies without the check."""
+    """FLOW-3: in a turn only the int step of the current view applies (one seat is asked, so
+    the moment is that one step): an earlier step is refused as passed, a later one as a step
+    no view has shown; ANY_STEP (the default, also spelled out) applies without the check."""
     state = play(BAOSHAN, new({0: Q + "9m", 1: Q2, 2: Q, 3: Q}, draws="1s"), "0:D9m")
     assert state.step == 1
-    for stale in (0, 2, -1):
+    why = {
+        0: ": that moment has passed (now: seat 1's turn)",
+        -1: ": that moment has passed (now: seat 1's turn)",
+        2: " (no view has shown step 2)",
+    }
+    for stale, reason in why.items():
         with pytest.raises(StaleActionError) as info:
             BAOSHAN.apply(state, Discard(1, T("1s")), expect_step=stale)
-        assert str(info.value) == f"Discard was made for step {stale}; the hand is at step 1"
+        assert (
+            str(info.value) == f"Discard was made for step {stale}; the hand is at step 1{reason}"
+        )
     after = BAOSHAN.apply(state, Discard(1, T("1s")), expect_step=1)
     assert after.step == 2 and after.seats[1].discards[-1] == T("1s")
     assert BAOSHAN.apply(state, Discard(1, T("1s")), expect_step=ANY_STEP) == after

@@ -105,7 +105,7 @@ def junk(held: str, not_held: str, hand: str) -> list[tuple[str | bytes, str, ty
         (_discard(1, held), "seat 0 cannot answer for seat 1", IllegalActionError),
         (
             _discard(0, held, 1),
-            "Discard was made for step 1; the hand is at step 0",
+            "Discard was made for step 1; the hand is at step 0 (no view has shown step 1)",
             StaleActionError,
         ),
         (
@@ -244,7 +244,8 @@ def test_flow3_the_tutorial_table_refuses_junk_and_keeps_its_state() -> None:
     assert table.receive(0, _discard(0, "9s", 0)) == "ok"
     assert table.state.step == 1 and len(table.record.actions) == 1
     assert table.receive(0, _discard(0, "9s", 0)) == (
-        "refused: Discard was made for step 0; the hand is at step 1"
+        "refused: Discard was made for step 0; the hand is at step 1: that moment has passed "
+        "(now: seat 1's turn)"
     )
 
 

@@ -47,7 +47,7 @@ from mahjong_rules.engine.turns import Turns
 from mahjong_rules.engine.view import View, build_view, events_for
 from mahjong_rules.engine.wall import check_wall, shuffled_wall
 from mahjong_rules.engine.wins import Wins
-from mahjong_rules.errors import IllegalActionError, OptionsError
+from mahjong_rules.errors import HandSizeError, IllegalActionError, OptionsError
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import WinContext
 from mahjong_rules.tiles import Tile
@@ -319,6 +319,11 @@ class Rules(Turns, Claims, Draws, Wins, Choosing):
         and gets :class:`~mahjong_rules.errors.HandSizeError`.
         """
         check_seat(state, seat)
+        held = state.seats[seat].tiles_count
+        if held % 3 != 1:
+            raise HandSizeError(
+                f"seat {seat} holds {held} tiles: waits are read of a hand of 3k+1 (between turns)"
+            )
         return TileSet._make(self._wait_mask(state, seat))
 
     def apply(
@@ -332,14 +337,14 @@ class Rules(Turns, Claims, Draws, Wins, Choosing):
         it is not one of :meth:`legal_actions`.
 
         ``expect_step`` is the :attr:`View.step <mahjong_rules.engine.view.View.step>` the
-        answer was made for, an ``int``: if the hand has moved on since,
-        :class:`~mahjong_rules.errors.StaleActionError` is raised, so a late answer can never
-        select some other action. Any other value (``None``, ``"6"``, ``6.0``, ``True``) is
-        refused with :class:`IllegalActionError`; only
-        :data:`~mahjong_rules.engine.step.ANY_STEP`, the default, applies
-        without the check (a bot or a replay, where no answer can be late).
-        (A server takes the acting seat from the client's connection, never from the action
-        document: :func:`~mahjong_rules.serial.answer.read_answer` checks both.)
+        answer was made for, an ``int``, accepted while the moment that view showed is open for
+        the seat (the current step, or in a window or phase asking several seats any step since
+        it opened, while the seat has not answered); a late answer raises
+        :class:`~mahjong_rules.errors.StaleActionError` (:mod:`~mahjong_rules.engine.step`).
+        Any other value (``None``, ``"6"``, ``6.0``, ``True``) is refused with
+        :class:`IllegalActionError`; only :data:`~mahjong_rules.engine.step.ANY_STEP`, the
+        default, skips the check. (A server takes the seat from the client's connection, never
+        from the action document: :func:`~mahjong_rules.serial.answer.read_answer` checks both.)
         """
         if state.options is not self.options and state.options != self.options:
             raise IllegalActionError("this state belongs to a room with other options")
