@@ -27,6 +27,7 @@ from mahjong_rules import (
     Discard,
     Gang,
     HandResult,
+    HandSizeError,
     Hu,
     IllegalActionError,
     Match,
@@ -469,7 +470,9 @@ def test_ys_penalty3_no_ready_seat_left_so_the_unready_seat_pays_nothing() -> No
     state = play(YS, start(LONE, "5s"), "0:D9s 1:H")
     assert items(win_of(state, 1)) == NO_WILD
     assert list(state.ledger) == wins((0, 1, 2), (2, 1, 2), (3, 1, 2))
-    assert YS.waits(state, 3) == TileSet() and YS.waits(state, 2) == TileSet()
+    assert YS.waits(state, 3) == TileSet()
+    with pytest.raises(HandSizeError):  # seat 2 is in turn, holding 14 tiles (3k+2)
+        YS.waits(state, 2)
     state = burn(YS, state)
     result = result_of(YS, state)
     assert result.exhausted and result.winners == (1,)

@@ -63,6 +63,7 @@ from mahjong_rules.variants import (
     rules_for,
 )
 from mahjong_rules.variants.baoshan.buying import BuyPoints
+from mahjong_rules.variants.baoshan.ting import Ting
 from mahjong_rules.variants.yongshan.ti import Ti
 from mahjong_rules.wins import (
     Decomposition,
@@ -127,6 +128,7 @@ __all__ = [
     "TileCounts",
     "TileParseError",
     "TileSet",
+    "Ting",
     "UnknownVariantError",
     "View",
     "WallError",
