@@ -86,8 +86,9 @@ class IllegalActionError(MahjongRulesError, ValueError):
 
 
 class StaleActionError(IllegalActionError):
-    """An action was chosen for an earlier state than the one it is applied to (a claim window
-    that has closed, a turn that has moved on): it is refused and the state is unchanged."""
+    """An action was chosen for a moment of the hand that has passed for its seat (a claim
+    window that has closed or that it has answered already, a turn that has moved on): it is
+    refused and the state is unchanged."""
 
 
 class ActionError(MahjongRulesError, ValueError):

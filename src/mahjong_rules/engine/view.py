@@ -86,7 +86,8 @@ class View:
     step: int
     """How many actions the hand has taken (:attr:`State.step <mahjong_rules.State.step>`): a
     client sends it back with its answer, and ``rules.apply(state, action, expect_step=step)``
-    refuses an answer made for another step (:class:`~mahjong_rules.errors.StaleActionError`)."""
+    refuses it once the moment this view showed has passed for the seat
+    (:class:`~mahjong_rules.errors.StaleActionError`; see :mod:`mahjong_rules.engine.step`)."""
     options: Any
     """The room's options (public: every player knows the rules of the room)."""
     players: int
