@@ -47,9 +47,19 @@ def record_wins(state: State, wins: Sequence[WinRecord]) -> State:
 
 def end_hand(state: State, result: HandResult, extra: Iterable[Event] = ()) -> State:
     """``state`` moved to the ENDED phase with ``result``, after the events ``extra`` and a
-    :class:`~mahjong_rules.engine.events.Settled` event."""
+    :class:`~mahjong_rules.engine.events.Settled` event; the window's tile and pending 补杠
+    are gone (they exist only in a claim or rob window; its forced seats stay, FLOW-4)."""
     events = (*state.events, *extra, Settled(result))
-    return replace(state, phase=ENDED, result=result, events=events, claimants=(), answers=())
+    return replace(
+        state,
+        phase=ENDED,
+        result=result,
+        events=events,
+        claimants=(),
+        answers=(),
+        tile=None,
+        pending=None,
+    )
 
 
 def ledger_result(

@@ -157,16 +157,18 @@ def _check_phase(state: State, rules: Rules, path: str) -> None:
     if ended != (state.result is not None):
         fail(f"{path}.result", "a hand has a result exactly when it has ended")
     windows = phase in (Phase.CLAIM, Phase.ROB)
-    if windows != (state.tile is not None) and not ended:
+    if windows != (state.tile is not None):
         fail(f"{path}.tile", f"a tile is on offer in a claim or rob window only ({phase.value})")
-    if (phase is Phase.ROB) != (state.pending is not None) and not ended:
+    if (phase is Phase.ROB) != (state.pending is not None):
         fail(f"{path}.pending", "a pending 补杠 is there exactly in a rob window")
+    if state.forced and not (windows or ended):  # (the window's forced seats stay at the end)
+        fail(f"{path}.forced", f"only a claim or rob window forces a win (FLOW-4): {phase.value}")
     if state.discard_win is not None and (
         phase is not Phase.CLAIM or state.discard_win != state.current
     ):
         fail(f"{path}.discard_win", "only the discarder of a claim window wins by its discard")
     asking = windows or phase is Phase.CHOOSING
-    if not asking and (state.claimants or state.answers or (state.forced and not ended)):
+    if not asking and (state.claimants or state.answers):
         fail(f"{path}.claimants", f"nobody is asked outside a claim or rob window ({phase.value})")
     if phase is Phase.CLAIM and state.kong_chain:
         fail(f"{path}.kong_chain", "a discard ends the kong chain")

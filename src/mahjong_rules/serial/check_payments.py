@@ -39,7 +39,10 @@ def check_payments(state: State, rules: Rules, path: str) -> None:
             )
     # a 补杠 paid as it is declared (kong_paid_before_rob) carries the next ref while it is
     # pending, in its rob window (and at an end its robbing made)
-    top = state.next_ref + (rules.kong_paid_before_rob and state.pending is not None)
+    robbed = state.pending is not None or (
+        state.result is not None and bool(state.wins) and state.wins[-1].how is WinKind.ROB_KONG
+    )
+    top = state.next_ref + (rules.kong_paid_before_rob and robbed)
     for where, payment in payments:
         seat_of(payment.payer, state.players, f"{where}.payer")
         if payment.payee is POT:

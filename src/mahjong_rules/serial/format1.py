@@ -255,3 +255,16 @@ def _view_ting(data: dict[str, JSON], variant: str | None) -> None:
     else:
         for value in ting:
             _no_ting(value, variant, "View.seats[]")
+
+
+# ---------------------------------------------------------------------- the end of a hand
+
+
+@upgrades("State", "View")
+def _ended_window(data: dict[str, JSON], variant: str | None) -> None:
+    """Format 1's ended hand kept the tile and pending 补杠 of the window it ended in; since
+    format 2 a hand that has ended has neither (they exist only in a claim or rob window)."""
+    if data.get("phase") == "ended":
+        data["tile"] = None
+        if data.get("type") == "State":
+            data["pending"] = None
