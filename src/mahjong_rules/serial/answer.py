@@ -10,7 +10,7 @@ text is JSON, the object has exactly these two fields, the action reads back
 (:func:`~mahjong_rules.serial.from_dict`), the step is an ``int`` (``null``, ``"6"``, ``6.0`` or
 ``true`` is no step), and the action is the answering seat's own (the seat is the server's: it
 comes from the connection, never from the document). Whether the action is legal now, and
-whether the step is still the hand's, is :meth:`Rules.apply
+whether the moment of its step is still open for the seat, is :meth:`Rules.apply
 <mahjong_rules.variants.base.Rules.apply>`'s to say. Between them they raise two errors on
 anything a client can send, each with a message to send back:
 :class:`~mahjong_rules.errors.SerializationError` (not an answer) and
