@@ -73,8 +73,9 @@ class OwnPhase:
         return [seat for seat in range(state.players) if not state.seats[seat].won]
 
     def actions(self, rules: Hooks, state: State, seat: int) -> tuple[Action, ...]:
-        """Every answer ``seat`` may give (it has not answered yet), in a stable order. No
-        default."""
+        """Every answer ``seat`` may give (it has not answered yet), in a stable order; the
+        same while the others answer (each seat may answer the view the phase opened with:
+        :mod:`~mahjong_rules.engine.step`). No default."""
         raise NotImplementedError
 
     def default(self, rules: Hooks, state: State, seat: int) -> Action:
