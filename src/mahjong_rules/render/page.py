@@ -1,0 +1,110 @@
+"""A hand replayed as one self-contained HTML page: :func:`replay_page`.
+
+The page shows the table at one moment of a recorded hand (a
+:class:`~mahjong_rules.records.HandRecord`): every seat's hand and melds (or, with ``seat``,
+only what that seat saw), the ponds with the claimed discards marked, the wall count, what the
+variant shows of its own records (报听, 本金 and 听用, void suits, ...), the step's events in
+words, and the legal choices of each seat asked, the one taken marked. A slider, previous /
+next buttons and the arrow keys move through the hand; ``PAGE#step=N`` opens it at step ``N``
+and the address follows the slider. The last step shows the settlement: every payment (payer,
+payee, reason, amount), each win's pattern breakdown and each seat's total.
+
+Everything is inline: the tiles are the library's own faces
+(:func:`~mahjong_rules.render.faces.face`, one ``<symbol>`` per face used), the styles and the
+script are in the page, and nothing is loaded from the network, so the file reads offline and
+can be attached to a bug report. Nothing is written here: save the text yourself (the command
+line's ``replay FILE --html PAGE`` does).
+
+>>> from mahjong_rules import get_variant
+>>> from mahjong_rules.records import HandRecord
+>>> page = replay_page(HandRecord.new(get_variant("baoshan"), seed=1), lang="zh")
+>>> page.startswith("<!DOCTYPE html>"), 'lang="zh"' in page, "<script src" in page
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mahjong_rules.records import HandRecord
+from mahjong_rules.render.faces import face
+from mahjong_rules.render.page_assets import SCRIPT, STYLE
+from mahjong_rules.render.page_data import page_data
+from mahjong_rules.render.page_words import LANGS, Lang, label
+from mahjong_rules.tiles import Tile
+
+__all__ = ["LANGS", "Lang", "page_json", "replay_page"]
+
+
+def _escape(text: str) -> str:
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
+
+
+def page_json(data: Any) -> str:
+    """``data`` as JSON safe inside a ``<script>`` element (no ``<``, so no ``</script>``)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def _symbols(used: list[str]) -> str:
+    """One ``<symbol>`` per tile face the page draws, and the face-down back."""
+    parts = [f'<symbol id="mj-back" viewBox="0 0 30 44">{face(None)}</symbol>']
+    for code in used:
+        wild = code.endswith("*")
+        tile = Tile(code.rstrip("*"))
+        name = f"mj-{tile.notation}{'-w' if wild else ''}"
+        parts.append(f'<symbol id="{name}" viewBox="0 0 30 44">{face(tile, wild)}</symbol>')
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true" '
+        f'style="position:absolute">{"".join(parts)}</svg>'
+    )
+
+
+def replay_page(record: HandRecord, *, seat: int | None = None, lang: Lang = "en") -> str:
+    """The HTML page of ``record`` (see the module docs), as text.
+
+    ``seat``: the page of that seat's view alone, made from its views and the events it saw
+    (``rules.view(state, seat)``, ``rules.events_for(seat, ...)``), never from the states;
+    ``None`` (the default): every seat's hand. ``lang``: ``"en"`` or ``"zh"``. A record that
+    does not replay, a seat not at the table or an unknown language raise
+    :class:`~mahjong_rules.errors.ReplayError`.
+    """
+    data = page_data(record, seat=seat, lang=lang)
+    meta = data["meta"]
+    title = f"{meta['title']} · {meta['sub']}"
+    keys = label("keys", lang)
+    return f"""<!DOCTYPE html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{_escape(title)}</title>
+<style>{STYLE}</style>
+</head>
+<body>
+{_symbols(meta["faces"])}
+<header><h1>{_escape(meta["title"])}</h1><p class="sub">{_escape(meta["sub"])}</p></header>
+<nav><button type="button" id="mj-prev">{_escape(label("prev", lang))}</button>
+<input type="range" id="mj-slider" min="0" max="0" value="0" aria-label="step">
+<button type="button" id="mj-next">{_escape(label("next", lang))}</button>
+<span id="mj-where"></span><span class="keys">{_escape(keys)}</span></nav>
+<main>
+<div>
+<section id="mj-status"><span id="mj-phase"></span><span id="mj-wall"></span>
+<span id="mj-table"></span></section>
+<section id="mj-seats"></section>
+</div>
+<div>
+<section id="mj-events"></section>
+<section id="mj-choices"></section>
+<section id="mj-end" hidden></section>
+</div>
+</main>
+<script type="application/json" id="mj-data">{page_json(data)}</script>
+<script>{SCRIPT}</script>
+</body>
+</html>
+"""
