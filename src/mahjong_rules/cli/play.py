@@ -37,6 +37,7 @@ from mahjong_rules.cli.common import (
     whole,
 )
 from mahjong_rules.cli.human import Human, play_with_human
+from mahjong_rules.cli.html import add_html_options, write_pages
 from mahjong_rules.cli.human_text import LANGS, label
 from mahjong_rules.cli.log import hand_lines
 from mahjong_rules.cli.match import PlayedHand, match_lines, play_hand
@@ -113,6 +114,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="write the hand record(s) with their results as JSON to FILE ('-': stdout)",
     )
     add_option_flag(play)
+    add_html_options(play, lang=False)
     play.set_defaults(handler=run)
 
 
@@ -176,7 +178,7 @@ def run(args: argparse.Namespace) -> Iterator[str]:
             yield ""
             yield from settlement_lines(hand.result, args.lang, items)
     else:
-        keep = played if args.json is not None else None
+        keep = played if args.json is not None or args.html is not None else None
         lines = match_lines(rules, bots, seed, dealer, hands, log=args.log, played=keep)
         if not quiet:
             yield from header_lines(rules, seed, bots)
@@ -186,6 +188,8 @@ def run(args: argparse.Namespace) -> Iterator[str]:
                 pass
     if args.json is not None:
         yield from _write_json(args.json, target, played, single=hands is None)
+    pages = write_pages(args.html, [hand.record for hand in played], args.seat, args.lang)
+    yield from () if quiet else pages
 
 
 def _human_hand(

@@ -22,6 +22,7 @@ import sys
 from typing import Any
 
 from mahjong_rules.cli.common import CliError, parse_json, seed_text, signed
+from mahjong_rules.cli.html import add_html_options, write_pages
 from mahjong_rules.cli.log import hand_lines
 from mahjong_rules.cli.settle import payment_items, settlement_lines
 from mahjong_rules.engine.settlement import HandResult
@@ -47,6 +48,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     parser.add_argument("file", metavar="FILE", help="the JSON file ('-': standard input)")
+    add_html_options(parser, lang=True)
     parser.set_defaults(handler=run)
 
 
@@ -159,7 +161,7 @@ def run(args: argparse.Namespace) -> list[str]:
             shown = "-" if totals is None else " ".join(signed(t) for t in totals)
             raise CliError(f"scores: recorded {scores!r}, but the hands add up to {shown}")
         lines += ["", f"ok: {len(hands)} hands, scores {' '.join(signed(t) for t in totals)}"]
-    return lines
+    return lines + write_pages(args.html, [record for record, _ in hands], args.seat, args.lang)
 
 
 def _diff(recorded: HandResult, replayed: HandResult | None) -> str:
