@@ -98,7 +98,7 @@ def test_a_whole_hand_through_a_pipe(
         "结算 settlement (next dealer: seat 1)",
         "  seat  received  paid  delta",
         "     0         0     1     -1",
-        "     1         1     0     +1  胡 won (discard from seat 0, 1 point)",
+        "     1         1     0     +1  胡 won (点炮 on a discard from seat 0, 1 point)",
         "   all         1     1      0",
         "  seat 0: -1",
         "     -1  to seat 1: 胡 win",
@@ -148,10 +148,10 @@ def test_chinese_labels_and_the_end_of_input(
         "座位 1 摸 8m 八万",
         "--- 轮到你，座位 1",
         "牌墙剩余：80 张",
-        "你的手牌: 🀇🀈🀊🀌🀏🀚🀝🀠🀡🀓🀕🀕🀖  12469m2589p4667s  + 摸到 🀎 8m",
-        "你的副露: 无",
-        "  座位 0 [庄家]: 13 张; 弃牌 2p",
-        "  座位 1 (你): 14 张; 弃牌 无",
+        "你的手牌：🀇🀈🀊🀌🀏🀚🀝🀠🀡🀓🀕🀕🀖  12469m2589p4667s  + 摸到 🀎 8m",
+        "你的副露：无",
+        "  座位 0 [庄家]：13 张; 弃牌 2p",
+        "  座位 1 (你)：14 张; 弃牌 无",
     ]
     assert out[-3:] == [
         "请选择 1-13（或输入动作）：",

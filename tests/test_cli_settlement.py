@@ -138,7 +138,7 @@ def test_bs_gang1_kong_money_and_the_win_in_the_settlement() -> None:
         "  seat  received  paid  delta",
         "     0         0     3     -3",
         "     1         1     2     -1",
-        "     2         6     0     +6  胡 won (self_draw, 2 points)",
+        "     2         6     0     +6  胡 won (自摸 self-draw, 2 points)",
         "     3         0     2     -2",
         "   all         7     7      0",
         "  seat 0: -3",

@@ -158,7 +158,7 @@ SWAPPED_TABLE = [
     "  seat  received  paid  delta",
     "     0         3     5     -2  ready 听牌",
     "     1         1     4     -3  not ready",
-    "     2         9     1     +8  胡 won (discard from seat 0, 2 points)",
+    "     2         9     1     +8  胡 won (点炮 on a discard from seat 0, 2 points)",
     "     3         3     6     -3  not ready",
     "   all        16    16      0",
 ]

@@ -15,7 +15,7 @@ import pytest
 from mahjong_rules.cli import main
 from mahjong_rules.cli.human import pick
 from mahjong_rules.cli.human_text import action_text
-from mahjong_rules.cli.sichuan_text import event_lines_sichuan
+from mahjong_rules.cli.log import event_lines
 from mahjong_rules.tiles import Suit, Tile
 from mahjong_rules.variants.sichuan import (
     AsideSet,
@@ -138,7 +138,7 @@ def test_a_human_swaps_and_declares_in_english(
         "  seat 3: 13 tiles; 1 tile face down; discards -",
         "your choices:",
         "  1) discard 2m",
-        "choose 1-1 (or type the action):",
+        "your one choice: discard 2m; press Enter to take it:",
         "seat 0 打 discards 2m 二万 (turned up: 定缺 万)",
     ]
     assert out[87:89] == ["seat 1 摸 draws ?", "seat 1 打 discards 3m 三万 (turned up: 定缺 万)"]
@@ -191,7 +191,7 @@ def test_a_human_swaps_and_declares_in_chinese(
     ]
     assert out[76:78] == [
         "你的定缺：万，扣下 2m",
-        "  座位 0 (你) [庄家]: 14 张; 扣牌 1 张; 弃牌 无",
+        "  座位 0 (你) [庄家]：14 张; 扣牌 1 张; 弃牌 无",
     ]
     assert "牌墙已摸完（已有 1 家胡牌）" in out
     assert "结算：牌墙摸完，已有 1 家胡牌（下一局庄家：座位 3）" in out
@@ -237,14 +237,14 @@ def test_another_seats_secrets_have_lines_of_their_own() -> None:
     """SC-VIEW-1: the lines of the events as another seat sees them say that the seat chose or
     declared, not what; 定缺's end names who set no tile aside."""
     lines = [
-        event_lines_sichuan(TilesChosen(2, None), "en"),
-        event_lines_sichuan(TilesSwapped(2, "opposite", None, None), "en"),
-        event_lines_sichuan(TilesSwapped(2, "to_previous", None, None), "zh"),
-        event_lines_sichuan(VoidDeclared(2, Suit.SOU, None), "en"),
-        event_lines_sichuan(VoidDeclared(2, Suit.SOU, None), "zh"),
-        event_lines_sichuan(AsideSet((True, False, True, True)), "en"),
-        event_lines_sichuan(AsideSet((True, False, True, True)), "zh"),
-        event_lines_sichuan(VoidDeclared(2, Suit.SOU, Tile("4s")), "zh"),
+        event_lines(TilesChosen(2, None), lang="en"),
+        event_lines(TilesSwapped(2, "opposite", None, None), lang="en"),
+        event_lines(TilesSwapped(2, "to_previous", None, None), lang="zh"),
+        event_lines(VoidDeclared(2, Suit.SOU, None), lang="en"),
+        event_lines(VoidDeclared(2, Suit.SOU, None), lang="zh"),
+        event_lines(AsideSet((True, False, True, True)), lang="en"),
+        event_lines(AsideSet((True, False, True, True)), lang="zh"),
+        event_lines(VoidDeclared(2, Suit.SOU, Tile("4s")), lang="zh"),
     ]
     assert lines == [
         ["seat 2 换三张 has chosen three tiles"],

@@ -57,13 +57,13 @@ def test_ys_wild3_wildcards_marked_in_the_hand_and_the_meld() -> None:
     assert table_lines(YONGSHAN.view(state, 1), "zh", ponds) == [
         "--- 轮到你，座位 1",
         "牌墙剩余：54 张",
-        f"你的手牌: {unicode}  39m2469p1357s  + 听用 🀠 8p*",
-        "你的副露: 碰 5m = 5m 5m 8p* (8p* 听用) 座位 0 打出 [P5m*8p@0]",
+        f"你的手牌：{unicode}  39m2469p1357s  + 听用 🀠 8p*",
+        "你的副露：碰 5m = 5m 5m 8p* (8p* 听用) 座位 0 打出 [P5m*8p@0]",
         "本金 7p；听用 8p（手牌和副露中标 *）",
-        "  座位 0 [庄家]: 13 张; 弃牌 [5m 座位 1 碰]",
-        "  座位 1 (你): 11 张; 弃牌 无",
-        "  座位 2: 13 张; 弃牌 无",
-        "  座位 3: 13 张; 弃牌 无",
+        "  座位 0 [庄家]：13 张; 弃牌 [5m 座位 1 碰]",
+        "  座位 1 (你)：11 张; 弃牌 无",
+        "  座位 2：13 张; 弃牌 无",
+        "  座位 3：13 张; 弃牌 无",
     ]
     others = table_lines(YONGSHAN.view(state, 0), "en", None)
     shown = "melds peng 5m = 5m 5m 8p* (8p* 听用 wildcard) from seat 0 [P5m*8p@0]"

@@ -221,7 +221,7 @@ def test_sc_pay_4_the_cli_settlement_shows_the_pot(toy: None) -> None:
     lines = settlement_lines(result)
     assert lines[1:8] == [
         "  seat  received  paid  delta",
-        "     0         8    48    -40  胡 won (discard from seat 1, 1 point)",
+        "     0         8    48    -40  胡 won (点炮 on a discard from seat 1, 1 point)",
         "     1         0     3     -3",
         "     2         0     2     -2",
         "     3         0     3     -3",

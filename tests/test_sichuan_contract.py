@@ -37,6 +37,8 @@ CONTRACT = frozenset(
         "mahjong_rules.engine.phases",
         "mahjong_rules.engine.settlement",
         "mahjong_rules.engine.state",
+        "mahjong_rules.engine.view",
+        "mahjong_rules.engine.word_hooks",
         "mahjong_rules.variants.base",
     }
 )

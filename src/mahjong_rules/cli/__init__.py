@@ -14,6 +14,10 @@ one line ``error: <message>`` on stderr and exits with status 2, as argparse doe
 errors. Output streams: each command yields its lines as it makes them and each is written (and
 flushed) at once, so ``play --hands 1000`` shows every hand as it ends.
 
+A variant plugin that cannot be loaded (its entry point raises on import, say) is reported on
+every command as one line on stderr, ``plugin NAME not loaded: ERROR`` (not as Python's
+warning); every other variant works.
+
 No input gives a traceback: an error the commands did not foresee is still one ``error:`` line
 (``error: internal error (TypeError): ...``) with status 2, and a bug to report.
 """
@@ -23,18 +27,22 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 
 from mahjong_rules import __version__
 from mahjong_rules.cli import analyze, play, replay, variants
 from mahjong_rules.cli.common import EXIT_OK, EXIT_USAGE, CliError, one_line
-from mahjong_rules.errors import MahjongRulesError
+from mahjong_rules.errors import MahjongRulesError, PluginWarning
+from mahjong_rules.variants import available_variants
+from mahjong_rules.variants.registry import broken_plugins
 
 __all__ = ["main"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    _report_broken_plugins()
     parser = _build_parser()
     try:
         args = parser.parse_args(argv)
@@ -70,6 +78,16 @@ def _error(message: str) -> int:
     return EXIT_USAGE
 
 
+def _report_broken_plugins() -> None:
+    """Load the plugins with their :class:`~mahjong_rules.errors.PluginWarning` held back and
+    print one line on stderr for each that failed."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PluginWarning)
+        broken = broken_plugins()
+    for plugin in broken:
+        print(f"plugin {plugin.name} not loaded: {plugin.error}", file=sys.stderr, flush=True)
+
+
 def _exit_code(exc: SystemExit) -> int:
     if exc.code is None:
         return EXIT_OK
@@ -79,7 +97,9 @@ def _exit_code(exc: SystemExit) -> int:
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mahjong-rules",
-        description="Rules engine for Yunnan mahjong: 保山麻将 (Baoshan) and 永善麻将 (Yongshan).",
+        description="Rules engine for mahjong: "
+        + ", ".join(f"{c.name_zh} ({c.name})" for c in available_variants())
+        + ".",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(title="commands", dest="command", required=True)

@@ -16,7 +16,6 @@ from mahjong_rules.scoring import WinContext, WinKind
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants import Rules
 from mahjong_rules.variants.explain import explain_win
-from mahjong_rules.variants.yongshan import YongshanOptions, wild_kinds
 
 __all__ = ["score"]
 
@@ -49,12 +48,13 @@ def _context(args: argparse.Namespace, rules: Rules) -> tuple[WinContext, list[s
     lines = [f"variant: {rules.name} ({rules.name_zh})"]
     kinds = TileSet()
     indicator = None
-    if isinstance(rules.options, YongshanOptions):
+    kinds_of = getattr(rules.options, "wild_kinds", None)  # a room with 本金 and 听用
+    if callable(kinds_of):
         if args.indicator is not None:
             indicator = _one_tile("--indicator", args.indicator)
             if indicator.is_honor:  # wild_kinds raises a plain ValueError for it
                 raise CliError(f"--indicator: a 本金 tile is suited, got {indicator}")
-            kinds = wild_kinds(indicator, rules.options.wildcards)
+            kinds = TileSet(kinds_of(indicator))
             lines.append(
                 f"本金 indicator: {tile_text(indicator)}; 听用 wildcards: {tiles_text(kinds)}"
             )

@@ -25,15 +25,10 @@ from mahjong_rules.cli.human_text import Lang, action_text, label
 from mahjong_rules.cli.log import event_lines
 from mahjong_rules.cli.ponds import Ponds
 from mahjong_rules.cli.settle import Items, payment_items, settlement_lines
-from mahjong_rules.cli.sichuan_text import (
-    own_lines_sichuan,
-    seat_parts_sichuan,
-    seen_discard_note_sichuan,
-    stage_label_sichuan,
-)
+from mahjong_rules.cli.words import words_for
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.actions import Action, Discard, parse_action
-from mahjong_rules.engine.events import Discarded, Event
+from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.settlement import HandResult
 from mahjong_rules.engine.state import Phase
 from mahjong_rules.engine.view import View
@@ -42,8 +37,7 @@ from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.notation import format_tiles
 from mahjong_rules.records import HandRecord
 from mahjong_rules.variants import Rules
-from mahjong_rules.variants.baoshan.records import shows_declared
-from mahjong_rules.variants.yongshan.records import indicator_of
+from mahjong_rules.variants.registry import rules_for
 
 __all__ = ["Human", "meld_words", "pick", "play_with_human", "table_lines"]
 
@@ -75,10 +69,7 @@ class Human:
         wins = 0 if view is None else sum(s.won for s in view.seats)
         for event in events:
             self.ponds.see(event)
-            lines = event_lines(event, None, self.lang, items, rules, wins)
-            if isinstance(event, Discarded) and lines:
-                lines[0] += seen_discard_note_sichuan(event, view, self.lang)
-            for line in lines:
+            for line in event_lines(event, None, self.lang, items, rules, wins, view):
                 self.write(line)
 
     def write(self, line: str) -> None:
@@ -92,44 +83,76 @@ class Human:
         self.out.flush()
         return self.source.readline()
 
-    def choose(self, view: View) -> Action:
-        """Show ``view`` and its numbered actions; read a choice until one fits."""
-        for line in table_lines(view, self.lang, self.ponds):
+    def choose(self, view: View, rules: Rules | None = None) -> Action:
+        """Show ``view`` and its numbered actions (named by the words of ``rules``, or else
+        of the view's room); read a choice until one fits. With one action only, say what
+        it is and take it on an empty line (Enter); with more, an empty line asks again."""
+        words = _room(view, rules)
+        for line in table_lines(view, self.lang, self.ponds, words):
             self.write(line)
         actions = view.legal_actions
         self.write(label("actions", self.lang))
         for k, action in enumerate(actions, 1):
-            self.write(f"  {k}) {action_text(action, self.lang)}")
+            self.write(f"  {k}) {action_text(action, self.lang, words)}")
+        n = len(actions)
+        if n == 1:
+            prompt = label("forced", self.lang, action=action_text(actions[0], self.lang, words))
+        else:
+            prompt = label("prompt", self.lang, n=n)
         while True:
-            line = self.read(label("prompt", self.lang, n=len(actions)))
+            line = self.read(prompt)
             if not line:
                 raise CliError(label("eof", self.lang, seat=self.seat))
-            found = pick(actions, line, self.lang)
+            if not line.strip():
+                if n == 1:
+                    return actions[0]
+                self.write(label("empty", self.lang, n=n))
+                continue
+            found = pick(actions, line, self.lang, words)
             if isinstance(found, Action):
                 return found
             self.write(found)
 
 
-def pick(actions: Sequence[Action], text: str, lang: Lang) -> Action | str:
-    """The action ``text`` names — its number, its text in either language, for a discard
-    the tile alone, or its notation (``swap 5m3m4m``, ``换 3m4m5m``) — or the message to show
-    when it names none or several."""
+def _room(view: View, rules: Rules | None) -> Rules | None:
+    """``rules``, or the rules of the room ``view`` shows, if its variant is registered."""
+    if rules is not None:
+        return rules
+    try:
+        return rules_for(view.options)
+    except (MahjongRulesError, TypeError):
+        return None
+
+
+def pick(
+    actions: Sequence[Action], text: str, lang: Lang, rules: Rules | None = None
+) -> Action | str:
+    """The action ``text`` names — its number, its text in either language (as the words of
+    ``rules`` give it), for a discard the tile alone, or its notation with or without the seat
+    (``0 void m 1m``, ``swap 5m3m4m``, ``换 3m4m5m``) — or the message to show when it names
+    none or several."""
     typed = " ".join(text.split()).lower()
     n = len(actions)
     if typed.isascii() and typed.isdigit() and len(typed) <= 6:
         k = int(typed)
         if 1 <= k <= n:
             return actions[k - 1]
+    named = [
+        (a, action_text(a, "en", rules).lower(), action_text(a, "zh", rules).lower())
+        for a in actions
+    ]
     fits = [
         a
-        for a in actions
-        if typed in (action_text(a, "en").lower(), action_text(a, "zh").lower())
-        or (isinstance(a, Discard) and typed == a.tile.notation)
+        for a, en, zh in named
+        if typed in (en, zh) or (isinstance(a, Discard) and typed == a.tile.notation)
     ]
     if not fits and typed and actions:
-        fits = [a for a in actions if action_text(a, "en").lower().startswith(typed + " ")]
-        if not fits:  # the action's notation, e.g. tiles in another order: ``swap 5m3m4m``
-            fits = [a for a in actions if a == _parsed(f"{actions[0].seat} {typed}")]
+        fits = [a for a, en, _ in named if en.startswith(typed + " ")]
+        if not fits:  # the action's notation: ``0 void m 1m``, tiles in another order
+            written = _parsed(typed) if typed[:1].isdigit() else None
+            if written is None:
+                written = _parsed(f"{actions[0].seat} {typed}")
+            fits = [a for a in actions if a == written]
     if len(fits) == 1:
         return fits[0]
     if len(fits) > 1:
@@ -187,32 +210,31 @@ _KIND_EN = {
 }
 
 
-def table_lines(view: View, lang: Lang, ponds: Ponds | None = None) -> list[str]:
+def table_lines(
+    view: View, lang: Lang, ponds: Ponds | None = None, rules: Rules | None = None
+) -> list[str]:
     """What the seat sees when it is asked: the window or turn, the wall, its hand (wildcards
-    apart, marked ``*``) and melds, the wildcards, and every other seat, with its pond as
-    ``ponds`` remembers it (claimed discards in brackets)."""
+    apart, marked ``*``) and melds, what the variant's words show of its own records, and
+    every other seat, with its pond as ``ponds`` remembers it (claimed discards in brackets).
+    The variant's parts are told by the words of ``rules`` (or else of the view's room)."""
+    words = words_for(None, _room(view, rules))
+    zh = lang == "zh"
+    colon, sep = ("：" if zh else ": "), "; "
     lines: list[str] = []
     if view.phase is Phase.CLAIM and view.tile is not None:
         lines.append(label("claim", lang, seat=view.current, tile=view.tile))
     elif view.phase is Phase.ROB and view.tile is not None:
         lines.append(label("rob", lang, seat=view.current, tile=view.tile))
-    elif view.phase is Phase.CHOOSING and view.stage == "buying":
-        lines.append(label("buy", lang))
     elif view.phase is Phase.CHOOSING:
-        own_stage = stage_label_sichuan(view.stage, lang)
-        lines.append(own_stage or label("choose", lang, stage=view.stage))
+        lines.append(words.describe_stage(view, lang))
     else:
         lines.append(label("turn", lang, seat=view.seat))
     lines.append(label("wall", lang, n=view.tiles_left))
-    lines.append(f"{label('hand', lang)}: {_hand_text(view, lang)}")
+    lines.append(f"{label('hand', lang)}{colon}{_hand_text(view, lang)}")
     own = view.seats[view.seat]
-    melds = "; ".join(meld_words(m, view.wild_kinds, lang) for m in own.melds)
-    lines.append(f"{label('melds', lang)}: {melds or label('none', lang)}")
-    indicator = indicator_of(view)
-    if indicator is not None:
-        kinds = " ".join(t.notation for t in view.wild_kinds)
-        lines.append(label("wilds", lang, tile=indicator, kinds=kinds))
-    lines += own_lines_sichuan(view, lang)
+    melds = sep.join(meld_words(m, view.wild_kinds, lang) for m in own.melds)
+    lines.append(f"{label('melds', lang)}{colon}{melds or label('none', lang)}")
+    lines += words.describe_table(view, lang)
     for s in view.seats:
         who = label("seat", lang, seat=s.seat)
         if s.seat == view.seat:
@@ -221,19 +243,17 @@ def table_lines(view: View, lang: Lang, ponds: Ponds | None = None) -> list[str]
             who += f" [{label('dealer', lang)}]"
         parts = [label("tiles", lang, n=s.tiles)]
         if s.melds and s.seat != view.seat:
-            melds = "; ".join(meld_words(m, view.wild_kinds, lang) for m in s.melds)
+            melds = sep.join(meld_words(m, view.wild_kinds, lang) for m in s.melds)
             parts.append(label("shown", lang, melds=melds))
         if s.hidden_kongs:
             parts.append(label("hidden", lang, n=s.hidden_kongs))
-        if shows_declared(view, s.seat):
-            parts.append(label("ting", lang))
-        parts += seat_parts_sichuan(view, s.seat, lang)
+        parts += words.describe_seat(view, s.seat, lang)
         if s.won:
             parts.append(label("won", lang))
         pond = ponds.text(s.seat, s.discards, lang) if ponds is not None else ""
         discards = pond or " ".join(t.notation for t in s.discards) or label("none", lang)
         parts.append(label("discards", lang, tiles=discards))
-        lines.append(f"  {who}: " + "; ".join(parts))
+        lines.append(f"  {who}{colon}" + sep.join(parts))
     return lines
 
 
@@ -249,7 +269,7 @@ def play_with_human(
     while (result := rules.result(state)) is None:
         seat = min(rules.to_act(state))
         view = rules.view(state, seat)
-        action = human.choose(view) if seat == human.seat else bots[seat].choose(view)
+        action = human.choose(view, rules) if seat == human.seat else bots[seat].choose(view)
         state = rules.apply(state, action)
         record = record.with_action(action)
         ended = rules.result(state)
@@ -258,6 +278,6 @@ def play_with_human(
         human.see(seen.events, rules.players, items, rules, seen)
     human.write("")
     items = payment_items(rules, state, result, human.lang)
-    for line in settlement_lines(result, human.lang, items):
+    for line in settlement_lines(result, human.lang, items, rules):
         human.write(line)
     return record, result

@@ -20,11 +20,7 @@ from mahjong_rules.cli.common import tile_text
 from mahjong_rules.cli.human_text import Lang
 from mahjong_rules.cli.log_zh import event_lines_zh
 from mahjong_rules.cli.settle import Items, payment_line, settlement_lines
-from mahjong_rules.cli.sichuan_text import (
-    discard_note_sichuan,
-    event_lines_sichuan,
-    exhausted_line_sichuan,
-)
+from mahjong_rules.cli.words import words_for
 from mahjong_rules.engine.events import (
     Claimed,
     ConcealedKonged,
@@ -42,20 +38,18 @@ from mahjong_rules.engine.events import (
 )
 from mahjong_rules.engine.settlement import Payment, WinRecord
 from mahjong_rules.engine.state import State
+from mahjong_rules.engine.view import View
 from mahjong_rules.errors import UnknownVariantError
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import Breakdown, Pattern, ScoreItem, WinKind
 from mahjong_rules.tiles import Tile
-from mahjong_rules.variants.baoshan.buying import PointsBought
-from mahjong_rules.variants.baoshan.ting import Declared
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.variants.registry import rules_for
-from mahjong_rules.variants.yongshan.records import indicator_of
-from mahjong_rules.variants.yongshan.ti import ConcealedSwapped, Swapped
 
 __all__ = [
     "breakdown_lines",
     "event_lines",
+    "exhausted_line",
     "gloss",
     "hand_lines",
     "item_line",
@@ -221,6 +215,17 @@ def meld_text(meld: Meld) -> str:
     return str(meld)
 
 
+def exhausted_line(wins: int, lang: Lang) -> str:
+    """The wall's end: a draw game (流局) if no seat has won, else the end of a hand played on
+    after ``wins`` wins (血战 xuèzhàn)."""
+    zh = lang == "zh"
+    if not wins:
+        return "流局：牌墙已摸完" if zh else "流局 the wall is exhausted: a draw game"
+    if zh:
+        return f"牌墙已摸完（已有 {wins} 家胡牌）"
+    return f"the wall is exhausted after {wins} win{'' if wins == 1 else 's'}"
+
+
 def event_lines(
     event: Event,
     state: State | None = None,
@@ -228,22 +233,43 @@ def event_lines(
     items: Items | None = None,
     rules: Rules | None = None,
     wins: int = 0,
+    view: View | None = None,
 ) -> list[str]:
     """The log lines of one event; ``state`` (the state the event's transition reached) gives
-    the dealt hands and the 本金 for :class:`Dealt`; ``lang="zh"``: the lines in Chinese
+    the dealt hands for :class:`Dealt`; ``lang="zh"``: the lines in Chinese
     (:mod:`mahjong_rules.cli.log_zh`); ``items`` names each 罚分 item of a payment; a win's
     patterns are named as the room of ``rules`` (or else of ``state``) names them; with no
-    ``state``, ``wins`` says how many seats have won (the wall's end after a win is no draw)."""
-    if lang == "zh":
-        return event_lines_zh(event, state, items, wins)
+    ``state``, ``wins`` says how many seats have won (the wall's end after a win is no draw)
+    and ``view``, the seat's view after the transition, is what the variant's words read.
+
+    The library's lines for its own events are the command line's; every event then goes
+    through the room's words (:meth:`~mahjong_rules.engine.word_hooks.WordHooks.describe_event`),
+    which give a variant's own events their text and may add to the library's lines."""
+    if isinstance(event, Settled):
+        return []  # the settlement table follows the log
+    room = rules if rules is not None else room_of(state)
+    if isinstance(event, WallExhausted):
+        won = len(state.wins) if state is not None else wins
+        lines = [exhausted_line(won, lang)]
+    elif lang == "zh":
+        lines = event_lines_zh(event, state, items, room)
+    else:
+        lines = _library_lines(event, state, items, room)
+    seen = state if state is not None else view
+    return words_for(event, room).describe_event(event, lang, seen, lines)
+
+
+def _library_lines(
+    event: Event, state: State | None, items: Items | None, room: Rules | None
+) -> list[str]:
+    """The English lines of one of the library's events (none for any other)."""
     if isinstance(event, Drew):
         what = "?" if event.tile is None else tile_text(event.tile)
         if event.replacement:
             return [f"seat {event.seat} 补张 draws {what} (kong replacement)"]
         return [f"seat {event.seat} 摸 draws {what}"]
     if isinstance(event, Discarded):
-        note = discard_note_sichuan(event, state, "en")
-        return [f"seat {event.seat} 打 discards {tile_text(event.tile)}{note}"]
+        return [f"seat {event.seat} 打 discards {tile_text(event.tile)}"]
     if isinstance(event, Passed):
         return [f"seat {event.seat} 过 passes"]
     if isinstance(event, Claimed):
@@ -254,36 +280,16 @@ def event_lines(
         return [f"seat {event.seat} 杠 {_KONG_ZH[event.meld.kind]} kong {meld_text(event.meld)}"]
     if isinstance(event, ConcealedKonged):
         return [f"seat {event.seat} 杠 暗杠 kong (concealed)"]
-    if isinstance(event, Swapped):
-        return [
-            f"seat {event.seat} 提 ti: {event.meld.tile.notation} into {event.meld}, "
-            f"takes back {tile_text(event.wild)}"
-        ]
-    if isinstance(event, ConcealedSwapped):
-        return [f"seat {event.seat} 提 ti (concealed kong)"]
-    if isinstance(event, Declared):
-        return [f"seat {event.seat} 报听 declares ready"]
-    if isinstance(event, PointsBought):
-        return [f"seat {event.seat} 买点 buys {_points(event.points)}"]
     if isinstance(event, Dealt):
         return _dealt_lines(event, state)
     if isinstance(event, Won):
-        room = rules if rules is not None else room_of(state)
         return [win_line(event.win), *breakdown_lines(event.win.breakdown, rules=room)]
     if isinstance(event, Paid):
-        return ["  " + payment_line(event.payment, lang, items)]
+        return ["  " + payment_line(event.payment, "en", items)]
     if isinstance(event, PaymentsCancelled):
         cancelled = "; ".join(payment_line(p) for p in event.payments)
         return [f"  cancelled ({_CANCELLED.get(event.why, event.why)}): {cancelled}"]
-    if isinstance(event, WallExhausted):
-        won = len(state.wins) if state is not None else wins
-        return [exhausted_line_sichuan(won, "en") or "流局 the wall is exhausted: a draw game"]
-    if isinstance(event, Settled):
-        return []  # the settlement table follows the log
-    own = event_lines_sichuan(event, "en")
-    if own is not None:
-        return own
-    return [repr(event)]  # pragma: no cover - an event type added later
+    return []
 
 
 def _dealt_lines(event: Dealt, state: State | None) -> list[str]:
@@ -292,11 +298,6 @@ def _dealt_lines(event: Dealt, state: State | None) -> list[str]:
         return lines
     for seat, s in enumerate(state.seats):
         lines.append(f"  seat {seat} 手牌 hand {s.concealed}")
-    indicator = indicator_of(state)
-    if indicator is not None:
-        lines.append(
-            f"本金 indicator {tile_text(indicator)}; 听用 wildcards {tiles_text(state.wild_kinds)}"
-        )
     return lines
 
 

@@ -16,11 +16,6 @@ from collections.abc import Iterable
 
 from mahjong_rules.cli.common import tile_text
 from mahjong_rules.cli.settle import Items, payment_line
-from mahjong_rules.cli.sichuan_text import (
-    discard_note_sichuan,
-    event_lines_sichuan,
-    exhausted_line_sichuan,
-)
 from mahjong_rules.engine.events import (
     Claimed,
     ConcealedKonged,
@@ -32,8 +27,6 @@ from mahjong_rules.engine.events import (
     Paid,
     Passed,
     PaymentsCancelled,
-    Settled,
-    WallExhausted,
     Won,
 )
 from mahjong_rules.engine.settlement import WinRecord
@@ -41,10 +34,6 @@ from mahjong_rules.engine.state import State
 from mahjong_rules.melds import Meld
 from mahjong_rules.scoring import Breakdown, ScoreItem, WinKind
 from mahjong_rules.tiles import Tile
-from mahjong_rules.variants.baoshan.buying import PointsBought
-from mahjong_rules.variants.baoshan.ting import Declared
-from mahjong_rules.variants.yongshan.records import indicator_of
-from mahjong_rules.variants.yongshan.ti import ConcealedSwapped, Swapped
 
 __all__ = ["breakdown_lines_zh", "event_lines_zh", "meld_zh", "win_line_zh"]
 
@@ -103,16 +92,13 @@ def win_line_zh(win: WinRecord) -> str:
 
 
 def event_lines_zh(
-    event: Event, state: State | None = None, items: Items | None = None, wins: int = 0
+    event: Event, state: State | None = None, items: Items | None = None, rules: object = None
 ) -> list[str]:
-    """The Chinese log lines of one event (``state``, ``items``, ``wins``: as for the English
-    log)."""
+    """The Chinese log lines of one of the library's events (``state``, ``items``: as for the
+    English log; ``rules`` names nothing here, the breakdown naming its patterns in Chinese);
+    none for any other event (a variant's own events have their variant's words)."""
     if isinstance(event, Discarded):
-        note = discard_note_sichuan(event, state, "zh")
-        return [f"座位 {event.seat} 打出 {tile_text(event.tile)}{note}"]
-    if isinstance(event, WallExhausted):
-        won = len(state.wins) if state is not None else wins
-        return [exhausted_line_sichuan(won, "zh") or "流局：牌墙已摸完"]
+        return [f"座位 {event.seat} 打出 {tile_text(event.tile)}"]
     lines = _simple(event)
     if lines is not None:
         return lines
@@ -120,9 +106,6 @@ def event_lines_zh(
         lines = [f"发牌：庄家座位 {event.dealer}，牌墙剩余 {event.tiles_left} 张"]
         if state is not None:
             lines += [f"  座位 {k} 手牌 {s.concealed}" for k, s in enumerate(state.seats)]
-            indicator = indicator_of(state)
-            if indicator is not None:
-                lines.append(f"本金 {tile_text(indicator)}；听用 {_tiles(state.wild_kinds)}")
         return lines
     if isinstance(event, Won):
         return [win_line_zh(event.win), *breakdown_lines_zh(event.win.breakdown)]
@@ -131,12 +114,7 @@ def event_lines_zh(
     if isinstance(event, PaymentsCancelled):
         cancelled = "；".join(payment_line(p, "zh") for p in event.payments)
         return [f"  取消（{_CANCELLED.get(event.why, event.why)}）：{cancelled}"]
-    if isinstance(event, Settled):
-        return []
-    own = event_lines_sichuan(event, "zh")
-    if own is not None:
-        return own
-    return [repr(event)]  # pragma: no cover - an event type added later
+    return []
 
 
 def _simple(event: Event) -> list[str] | None:
@@ -150,15 +128,4 @@ def _simple(event: Event) -> list[str] | None:
         return [f"座位 {event.seat} {event.meld.kind.name_zh} {meld_zh(event.meld)}"]
     if isinstance(event, ConcealedKonged):
         return [f"座位 {event.seat} 暗杠（牌面朝下）"]
-    if isinstance(event, Swapped):
-        return [
-            f"座位 {event.seat} 提：{event.meld.tile.notation} 放入 {event.meld}，"
-            f"换回听用 {tile_text(event.wild)}"
-        ]
-    if isinstance(event, ConcealedSwapped):
-        return [f"座位 {event.seat} 提（暗杠）"]
-    if isinstance(event, Declared):
-        return [f"座位 {event.seat} 报听"]
-    if isinstance(event, PointsBought):
-        return [f"座位 {event.seat} 买点 {event.points} 分"]
     return None

@@ -36,15 +36,15 @@ from mahjong_rules.cli.common import (
     parse_seed,
     whole,
 )
-from mahjong_rules.cli.human import Human, play_with_human
 from mahjong_rules.cli.html import add_html_options, write_pages
+from mahjong_rules.cli.human import Human, play_with_human
 from mahjong_rules.cli.human_text import LANGS, label
 from mahjong_rules.cli.log import hand_lines
 from mahjong_rules.cli.match import PlayedHand, match_lines, play_hand
 from mahjong_rules.cli.settle import payment_items, settlement_lines
 from mahjong_rules.records import HandRecord
 from mahjong_rules.serial import to_dict
-from mahjong_rules.variants import Rules
+from mahjong_rules.variants import Rules, available_variants
 
 __all__ = [
     "BOTS",
@@ -80,7 +80,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--variant",
         default="baoshan",
         metavar="NAME",
-        help="baoshan (default), sichuan or yongshan",
+        help=_variant_help(),
     )
     play.add_argument("--players", metavar="N", help="2, 3 or 4 (the room option players)")
     play.add_argument(
@@ -116,6 +116,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_option_flag(play)
     add_html_options(play, lang=False)
     play.set_defaults(handler=run)
+
+
+def _variant_help() -> str:
+    """The variants the registry holds (plugins too), as ``play --help`` lists them."""
+    names = [f"{c.name} (default)" if c.name == "baoshan" else c.name for c in available_variants()]
+    return "one of: " + ", ".join(names) + " (the variants command lists their options)"
 
 
 def make_bots(spec: str, players: int, seed: int | str) -> list[Bot]:
@@ -176,7 +182,7 @@ def run(args: argparse.Namespace) -> Iterator[str]:
             items = payment_items(rules, hand.states[-1], hand.result, args.lang)
             yield from hand_lines(hand.states, args.lang, items)
             yield ""
-            yield from settlement_lines(hand.result, args.lang, items)
+            yield from settlement_lines(hand.result, args.lang, items, rules)
     else:
         keep = played if args.json is not None or args.html is not None else None
         lines = match_lines(rules, bots, seed, dealer, hands, log=args.log, played=keep)

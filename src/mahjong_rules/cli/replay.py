@@ -139,7 +139,7 @@ def run(args: argparse.Namespace) -> list[str]:
         items = None if result is None else payment_items(rules, done.states[-1], result, "en")
         lines += hand_lines(done.states, "en", items)
         if result is not None:
-            lines += ["", *settlement_lines(result, "en", items)]
+            lines += ["", *settlement_lines(result, "en", items, rules)]
         n = len(record.actions)
         if recorded is not None and recorded != result:
             differs = "the replayed result differs from the recorded one"

@@ -4,6 +4,10 @@ then every payment grouped per seat with its reason and counterparty, so the num
 Each payment appears twice, once under its payer (``-2  to seat 1``) and once under its payee
 (``+2  from seat 0``); a seat's lines sum to its ``delta``. A 罚分 (fáfēn) payment names its item
 when the rules can tell it: 花猪 (huāzhū, YS-PENALTY-1) or 查叫 (chájiào, YS-PENALTY-2).
+Which item a payment is, and how a win's payments follow from its points where they differ
+(Sichuan's 自摸加底), the variant's words tell
+(:meth:`~mahjong_rules.engine.word_hooks.WordHooks.describe_payment`,
+:meth:`~mahjong_rules.engine.word_hooks.WordHooks.describe_win`).
 In a game with a penalty pot (罚池 fáchí, a payee that is no seat) a payment to it appears
 under its payer (``-48  to the pot``) and under the pot, which gets a row of the table and a
 section of its own, so the table's ``all`` row still nets to zero.
@@ -21,14 +25,12 @@ section of its own, so the table's ``all`` row still nets to zero.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, runtime_checkable
 
 from mahjong_rules.cli.common import signed
 from mahjong_rules.cli.human_text import Lang
 from mahjong_rules.engine.settlement import POT, HandResult, Payment, PaymentReason
 from mahjong_rules.engine.state import State
-from mahjong_rules.variants.sichuan.rules import Sichuan
-from mahjong_rules.variants.sichuan.settlement import suits_held
+from mahjong_rules.engine.word_hooks import WordHooks
 
 __all__ = ["Items", "payment_items", "payment_line", "reason_text", "settlement_lines"]
 
@@ -42,60 +44,20 @@ _REASONS: dict[PaymentReason, tuple[str, str]] = {
     PaymentReason.CHA_JIAO: ("查叫 cha_jiao (ready at the draw)", "查叫"),
     PaymentReason.PENALTY: ("罚分 penalty", "罚分"),
 }
-_ITEMS: dict[str, tuple[str, str]] = {
-    "hua_zhu": ("花猪 hua_zhu: the payer holds all three suits", "花猪：付方三门齐"),
-    "cha_jiao": ("查叫 cha_jiao: the payer is not ready", "查叫：付方未听牌"),
-    "false_hu": ("诈胡 false hu: the payer declared a hu its hand does not make", "诈胡"),
-    "void_pot": (
-        "定缺 void suit: a kong of it, or its tiles still held at the end",
-        "定缺：杠了缺门，或终局仍有缺门牌",
-    ),
-}
-
-
-@runtime_checkable
-class _SuitRules(Protocol):
-    """Rules that tell a 花猪 hand (Yongshan's YS-PENALTY-1)."""
-
-    def holds_three_suits(self, state: State, seat: int) -> bool: ...
 
 
 def payment_items(rules: object, state: State, result: HandResult, lang: Lang) -> Items:
-    """What names each 罚分 item of ``result``, asked of ``rules`` about the hand's final
-    ``state``: a payer holding three suits pays 花猪, an un-ready payer pays a ready payee 查叫;
-    rules that cannot tell a 花猪 hand name no item. In Sichuan a 罚分 to a seat is 花猪
-    (SC-HUAZHU-1) or 诈胡 (SC-WIN-3), one to the pot is for the void suit (SC-PENALTY-1,
-    SC-PENALTY-2)."""
+    """What names each payment's item of ``result`` (which 罚分 it is: 花猪, 查叫, 诈胡...),
+    as the words of ``rules`` tell it from the hand's final ``state``
+    (:meth:`~mahjong_rules.engine.word_hooks.WordHooks.describe_payment`); rules that are no
+    variant's name no item."""
 
     def item(payment: Payment) -> str | None:
-        if payment.reason is not PaymentReason.PENALTY:
+        if not isinstance(rules, WordHooks):
             return None
-        if isinstance(rules, Sichuan):
-            en, zh = _ITEMS[_sichuan_item(rules, state, payment)]
-            return zh if lang == "zh" else en
-        if not isinstance(rules, _SuitRules) or payment.payee is POT:  # no 花猪 or 查叫 there
-            return None
-        if rules.holds_three_suits(state, payment.payer):
-            key = "hua_zhu"
-        elif result.ready.get(payment.payee) and not result.ready.get(payment.payer, True):
-            key = "cha_jiao"
-        else:
-            return None
-        en, zh = _ITEMS[key]
-        return zh if lang == "zh" else en
+        return rules.describe_payment(state, result, payment, lang)
 
     return item
-
-
-def _sichuan_item(rules: Sichuan, state: State, payment: Payment) -> str:
-    """A Sichuan 罚分: to the pot for the void suit (SC-PENALTY-1/2); to a seat 花猪 when the
-    room has it and the payer ends un-won holding three suits (SC-HUAZHU-1), else 诈胡
-    (SC-WIN-3)."""
-    if payment.payee is POT:
-        return "void_pot"
-    payer = state.seats[payment.payer]
-    pig = rules.options.hua_zhu and not payer.won and len(suits_held(payer)) == 3
-    return "hua_zhu" if pig else "false_hu"
 
 
 def reason_text(payment: Payment, lang: Lang, items: Items | None = None) -> str:
@@ -132,6 +94,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "all": ("all", "合计"),
     "won": ("胡 won ({how}, {points})", "胡（{how}，{points}）"),
     "from": ("{how} from seat {seat}", "{how}，座位 {seat} 放炮"),
+    "robbed": ("{how} from seat {seat}", "{how}，座位 {seat} 被抢杠"),
     "ready": ("ready 听牌", "听牌"),
     "unready": ("not ready", "未听牌"),
     "seat": ("  seat {seat}: {delta}", "  座位 {seat}：{delta}"),
@@ -143,7 +106,12 @@ _WORDS: dict[str, tuple[str, str]] = {
     "by": ("    {amount:>3}  from seat {seat}: {why}", "    {amount:>3}  收自座位 {seat}：{why}"),
     "cancelled": ("  cancelled: {what}", "  已取消：{what}"),
 }
-_HOW_ZH = {"self_draw": "自摸", "discard": "点炮", "rob_kong": "抢杠", "cha_jiao": "查叫"}
+_HOW: dict[str, tuple[str, str]] = {
+    "self_draw": ("自摸 self-draw", "自摸"),
+    "discard": ("点炮 on a discard", "点炮"),
+    "rob_kong": ("抢杠 robbing a kong", "抢杠"),
+    "cha_jiao": ("查叫 ready at the draw", "查叫"),
+}
 
 
 def _word(key: str, lang: Lang, **fields: object) -> str:
@@ -160,9 +128,11 @@ def _points(n: int, lang: Lang) -> str:
 def _notes(result: HandResult, lang: Lang) -> dict[int, list[str]]:
     notes: dict[int, list[str]] = {seat: [] for seat in range(len(result.deltas))}
     for win in result.wins:
-        how = _HOW_ZH.get(win.how.value, win.how.value) if lang == "zh" else win.how.value
+        en, zh = _HOW.get(win.how.value, (win.how.value, win.how.value))
+        how = zh if lang == "zh" else en
         if win.from_seat is not None:
-            how = _word("from", lang, how=how, seat=win.from_seat)
+            robbed = win.how.value == "rob_kong"
+            how = _word("robbed" if robbed else "from", lang, how=how, seat=win.from_seat)
         points = _points(win.breakdown.points, lang)
         notes[win.seat].append(_word("won", lang, how=how, points=points))
     for seat, ready in sorted(result.ready.items()):
@@ -207,16 +177,21 @@ def _pad(text: str, width: int) -> str:
 
 
 def settlement_lines(
-    result: HandResult, lang: Lang = "en", items: Items | None = None
+    result: HandResult, lang: Lang = "en", items: Items | None = None, rules: object = None
 ) -> list[str]:
     """The settlement: the title, the table per seat (with a note on each win or, at a draw,
-    whether the seat was ready), then each seat's payments, and the cancelled ones."""
+    whether the seat was ready), what the words of ``rules`` add of each win (a bonus each
+    payer pays beside the points, such as 自摸加底), then each seat's payments, and the
+    cancelled ones."""
     title = _word("title", lang)
     if result.exhausted and result.wins:  # 血战到底: the wall ran out after the wins
         title += _word("ran_out", lang, n=len(result.wins), s="" if len(result.wins) == 1 else "s")
     elif result.exhausted:
         title += _word("draw", lang)
     lines = [title + _word("next", lang, seat=result.next_dealer), *_table(result, lang)]
+    if isinstance(rules, WordHooks):
+        for win in result.wins:
+            lines += rules.describe_win(win, lang)
     for seat, delta in enumerate(result.deltas):
         lines.append(_word("seat", lang, seat=seat, delta=signed(delta)))
         mine = [p for p in result.payments if seat in (p.payer, p.payee)]

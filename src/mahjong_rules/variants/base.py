@@ -47,6 +47,7 @@ from mahjong_rules.engine.turns import Turns
 from mahjong_rules.engine.view import View, build_view, events_for
 from mahjong_rules.engine.wall import check_wall, shuffled_wall
 from mahjong_rules.engine.wins import Wins
+from mahjong_rules.engine.word_hooks import WordHooks
 from mahjong_rules.errors import HandSizeError, IllegalActionError, OptionsError
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import WinContext
@@ -62,7 +63,7 @@ _ONE = tuple(_SEATS[1 << seat] for seat in range(4))
 _NOBODY: frozenset[int] = _SEATS[0]
 
 
-class Rules(Turns, Claims, Draws, Wins, Choosing):
+class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks):
     """The rules of one variant with one room's options. Stateless: every method is pure.
 
     Build with :func:`~mahjong_rules.variants.get_variant`. Rules with equal options are equal

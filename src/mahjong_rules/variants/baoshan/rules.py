@@ -30,6 +30,7 @@ from mahjong_rules.variants.baoshan.options import BaoshanOptions
 from mahjong_rules.variants.baoshan.patterns import score_baoshan
 from mahjong_rules.variants.baoshan.records import BaoshanSeat, BaoshanTable
 from mahjong_rules.variants.baoshan.ting import Declared, Ting, TingHooks, ting_problem
+from mahjong_rules.variants.baoshan.words import BaoshanWords
 from mahjong_rules.wins import is_win
 from mahjong_rules.wins.detector import wait_mask
 
@@ -38,7 +39,7 @@ __all__ = ["Baoshan"]
 _NEW_SEAT = BaoshanSeat()
 
 
-class Baoshan(TingHooks):
+class Baoshan(BaoshanWords, TingHooks):
     """保山麻将: 108 tiles (136 with 有风), peng and kong but no chow, immediate kong payments,
     过手胡 and 过手碰, forced wins in the last tiles, 报听, 买点 and 查叫 at a draw game."""
 

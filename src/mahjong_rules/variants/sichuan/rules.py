@@ -66,6 +66,7 @@ from mahjong_rules.variants.sichuan.records import (
     public_view,
     seat_problem,
 )
+from mahjong_rules.variants.sichuan.words import SichuanWords
 from mahjong_rules.wins import is_win
 from mahjong_rules.wins.detector import wait_mask
 
@@ -75,7 +76,7 @@ _NINE = (1 << 9) - 1
 _TILES = all_tiles(honors=False)
 
 
-class Sichuan(SichuanPlay):
+class Sichuan(SichuanWords, SichuanPlay):
     """四川血战到底: 108 tiles, peng and kong but no chow, 换三张 (an option), 定缺, 血战到底
     (play on until three seats have won), kong money paid at once and returned, 过水不胡, and
     查叫 / 退税 / 花猪 at the end."""

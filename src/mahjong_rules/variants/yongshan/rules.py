@@ -50,6 +50,7 @@ from mahjong_rules.variants.yongshan.penalties import penalty_payments
 from mahjong_rules.variants.yongshan.records import YongshanHand, YongshanView, shown
 from mahjong_rules.variants.yongshan.ti import ConcealedSwapped, Swapped, Ti, apply_ti, swapped_for
 from mahjong_rules.variants.yongshan.wildcards import WildcardRules
+from mahjong_rules.variants.yongshan.words import YongshanWords
 from mahjong_rules.wins import is_win
 from mahjong_rules.wins.detector import wait_mask
 
@@ -59,7 +60,7 @@ _SUIT_TILES = tuple(sum(1 << i for i in range(9 * k, 9 * k + 9)) for k in range(
 """The 34-bit kind mask of each suit (万, 筒, 条)."""
 
 
-class Yongshan(WildcardRules):
+class Yongshan(YongshanWords, WildcardRules):
     """永善麻将: 108 tiles, peng and kong but no chow, 听用 wildcards from the 本金 tile, 提,
     缺一门, 血战 (winners leave, play goes on), 过手胡 that yields to a bigger win, and 罚分 at a
     draw game."""
