@@ -63,11 +63,22 @@ def test_ci_run_is_strict_bash() -> None:
     assert "set -euo pipefail" in text.splitlines()
 
 
+BROWSER_INSTALL = (
+    "command -v chromium >/dev/null && command -v chromedriver >/dev/null || "
+    "{ apt-get update && apt-get install -y chromium chromium-driver; }"
+)
+"""The one line .ci/run runs before the README's command: the browser of the replay page's
+tests (tests/test_replay_page_browser.py), installed when the machine lacks it."""
+
+
 def test_check_command_is_what_ci_runs() -> None:
-    """The README's "Check it" line and the one command in .ci/run are byte-identical."""
+    """The README's "Check it" line and the last command in .ci/run are byte-identical; the
+    only line before it installs the browser, and the README's text says so."""
     check = _single_command("Check it")
-    assert _ci_commands() == [check]
-    assert check.encode("utf-8") == _ci_commands()[0].encode("utf-8")
+    assert _ci_commands() == [BROWSER_INSTALL, check]
+    assert check.encode("utf-8") == _ci_commands()[-1].encode("utf-8")
+    text = " ".join(_section(README.read_text(encoding="utf-8"), "Check it").split())
+    assert "apt-get install -y chromium chromium-driver" in text
 
 
 def test_docs_show_the_same_commands() -> None:
@@ -127,4 +138,3 @@ def test_the_whole_hand_example_prints_what_the_readme_says() -> None:
         "It prints `seat 3 wins (self_draw): 门清 1 + 杠上花 1 = 4 points` and `(-6, -6, -6, 18)`"
         in (" ".join(text.split()))
     )
-
