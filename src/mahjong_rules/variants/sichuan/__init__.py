@@ -23,6 +23,7 @@ from mahjong_rules.variants.sichuan.actions import (
 from mahjong_rules.variants.sichuan.options import DEFAULT_FANS, SichuanOptions
 from mahjong_rules.variants.sichuan.patterns import (
     SichuanContext,
+    dealt_win_tile,
     plain_win,
     score_dealt_win,
     score_sichuan,
@@ -55,6 +56,7 @@ __all__ = [
     "TilesSwapped",
     "VoidDeclared",
     "Voiding",
+    "dealt_win_tile",
     "plain_win",
     "score_dealt_win",
     "score_sichuan",

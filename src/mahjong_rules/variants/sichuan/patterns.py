@@ -12,7 +12,8 @@ fans combine is Sichuan's own, so :func:`score_sichuan` does not use
   :data:`~mahjong_rules.variants.sichuan.play_patterns.EXCLUDES`): a robbed all-pungs hand is
   碰碰胡 alone;
 * 天胡 and 地胡 score the room's cap whatever the hand (their line's fan is the cap), the hand's
-  own fans still listed, no situational fan beside them;
+  own fans still listed (those of the reading they score most on), no situational fan beside
+  them;
 * the best reading is the first with the highest capped pattern score, 七对 tried before the
   standard readings (SC-PAT-MAX, as dcmshi: among capped readings the reported lines may differ
   between engines, the totals never);
@@ -55,6 +56,7 @@ from mahjong_rules.scoring import (
     fan_to_points,
 )
 from mahjong_rules.scoring.shapes import all_pungs, one_suit
+from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.sichuan.options import SichuanOptions
 from mahjong_rules.variants.sichuan.play_patterns import (
     EXCLUDES,
@@ -89,6 +91,7 @@ __all__ = [
     "SichuanPattern",
     "TianHu",
     "ZiMo",
+    "dealt_win_tile",
     "plain_win",
     "score_dealt_win",
     "score_sichuan",
@@ -260,6 +263,9 @@ def _score_reading(
     return sorted(items.values(), key=lambda item: order[item.key])
 
 
+_LIMITS = frozenset({TianHu.key, DiHu.key})
+
+
 def _readings(ctx: WinContext) -> Iterator[Decomposition]:
     """Every reading, 七对 first (dcmshi's order, for SC-PAT-MAX's tie)."""
     if ctx.wilds or ctx.wild_kinds:
@@ -282,12 +288,15 @@ def score_sichuan(ctx: WinContext, options: SichuanOptions) -> Breakdown | None:
     fans = options.fans()
     cap = options.fan_cap
     best: Breakdown | None = None
+    best_rank = 0
     for reading in _readings(ctx):
         items = _score_reading(patterns, attrs.evolve(ctx, reading=reading), fans, cap)
         fan = sum(item.fan for item in items)
         capped, points = fan_to_points(fan, cap=cap)
-        if best is None or points > best.points:
-            best = Breakdown(tuple(items), fan, capped, points, reading)
+        # 天胡 / 地胡 score the cap on every reading: the hand's own fans choose the one shown
+        rank = fan_to_points(fan - sum(i.fan for i in items if i.key in _LIMITS), cap=cap)[1]
+        if best is None or rank > best_rank:
+            best, best_rank = Breakdown(tuple(items), fan, capped, points, reading), rank
     return best
 
 
@@ -301,13 +310,23 @@ def plain_win(ctx: WinContext) -> WinContext:
     return plain
 
 
-def score_dealt_win(ctx: WinContext, options: SichuanOptions) -> Breakdown | None:
-    """A win on the dealer's dealt tiles, which no single tile completed: scored with each kind
-    in hand as the winning tile, the first best kept (dcmshi scores it so; it matters only to
-    金钩钓). ``ctx.winning_tile`` is ignored."""
-    best: Breakdown | None = None
-    for tile in ctx.concealed.kinds():
+def dealt_win_tile(ctx: WinContext, options: SichuanOptions) -> Tile:
+    """The tile a win on the dealer's dealt tiles is scored and shown on, no single tile having
+    completed it (it matters only to 金钩钓): a 天胡's is the highest kind in hand (SC-PAT-天胡,
+    dcmshi's highest tile id); any other's, the first kind in tile order scoring the most (dcmshi
+    tries each kind). ``ctx.winning_tile`` is ignored."""
+    kinds = ctx.concealed.kinds()
+    if options.tian_di_hu and TianHu().applies(ctx):
+        return kinds[-1]
+    chosen, best = ctx.winning_tile, 0
+    for tile in kinds:
         found = score_sichuan(attrs.evolve(ctx, winning_tile=tile), options)
-        if found is not None and (best is None or found.points > best.points):
-            best = found
-    return best
+        if found is not None and found.points > best:
+            chosen, best = tile, found.points
+    return chosen
+
+
+def score_dealt_win(ctx: WinContext, options: SichuanOptions) -> Breakdown | None:
+    """A win on the dealer's dealt tiles, scored on :func:`dealt_win_tile` (``ctx.winning_tile``
+    is ignored)."""
+    return score_sichuan(attrs.evolve(ctx, winning_tile=dealt_win_tile(ctx, options)), options)

@@ -26,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+import attrs
+
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine import defaults
 from mahjong_rules.engine.actions import Action
@@ -51,6 +53,7 @@ from mahjong_rules.variants.sichuan.false_hu import FalseHu, FalseHuPenalised
 from mahjong_rules.variants.sichuan.options import SichuanOptions
 from mahjong_rules.variants.sichuan.patterns import (
     SichuanContext,
+    dealt_win_tile,
     score_dealt_win,
     score_sichuan,
 )
@@ -175,7 +178,9 @@ class Sichuan(SichuanWords, SichuanPlay):
     def win_context(self, state: State, seat: int, tile: Tile, how: WinKind) -> WinContext:
         """The engine's context as a :class:`~.play_patterns.SichuanContext`: the wall's last tile
         taken (海底), a win on the dealer's dealt 14, and the first-turn wins (天胡 / 地胡:
-        the seat's first turn, before any peng or gang was claimed; SC-PAT-天胡, SC-PAT-地胡)."""
+        the seat's first turn, before any peng or gang was claimed; SC-PAT-天胡, SC-PAT-地胡).
+        A 天胡 (after a 暗杠 too) and any win on the dealt 14 are scored on
+        :func:`~.patterns.dealt_win_tile`, whatever ``tile``: a 天胡 on the highest kind held."""
         s = state.seats[seat]
         self_draw = how is WinKind.SELF_DRAW
         first = (
@@ -184,7 +189,8 @@ class Sichuan(SichuanWords, SichuanPlay):
             and not s.discards
             and not any(m.from_seat is not None for x in state.seats for m in x.melds)
         )
-        return defaults.win_context(
+        dealt = self_draw and seat == state.dealer and s.drawn is None
+        ctx = defaults.win_context(
             self,
             state,
             seat,
@@ -193,8 +199,11 @@ class Sichuan(SichuanWords, SichuanPlay):
             SichuanContext,
             first_turn=first,
             last_tile=how is not WinKind.ROB_KONG and state.tiles_left == 0,
-            dealt=self_draw and seat == state.dealer and s.drawn is None,
+            dealt=dealt,
         )
+        if dealt or (first and seat == state.dealer):  # a 天胡 after a kong too (SC-PAT-天胡)
+            ctx = attrs.evolve(ctx, winning_tile=dealt_win_tile(ctx, self.options))
+        return ctx
 
     # ------------------------------------------------------------------ money and the end
 
@@ -236,6 +245,8 @@ class Sichuan(SichuanWords, SichuanPlay):
         n, giver = state.players, state.current
         wins = sorted(wins, key=lambda w: (w.seat - giver) % n)
         how = wins[0].how
+        if how is WinKind.SELF_DRAW and giver == state.dealer and not state.seats[giver].discards:
+            wins = [self._first_turn_win(state, win) for win in wins]
         payments: list[Payment] = []
         if how is WinKind.ROB_KONG:
             payments += settlement.robbed_refund(state)
@@ -250,6 +261,13 @@ class Sichuan(SichuanWords, SichuanPlay):
         if sum(1 for s in state.seats if s.won) < 3 and state.tiles_left > 0:
             return state
         return self._end(state)
+
+    def _first_turn_win(self, state: State, win: WinRecord) -> WinRecord:
+        """The dealer's self-draw in his first turn, recorded on the tile it was scored on
+        (:meth:`win_context`: a 天胡's is the highest kind held, SC-PAT-天胡; the engine names
+        the drawn tile, or the fourteenth dealt)."""
+        tile = self.win_context(state, win.seat, win.tile, win.how).winning_tile
+        return win if tile == win.tile else attrs.evolve(win, tile=tile)
 
     def settle_exhausted(self, state: State) -> State:
         """The wall's end (SC-LAST-1): 查叫, 退税 and the end's penalties."""
