@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from mahjong_rules.cli.common import CliError
 from mahjong_rules.errors import MahjongRulesError
 from mahjong_rules.records import HandRecord
-from mahjong_rules.render.page import LANGS, Lang, replay_page
+from mahjong_rules.render.page import replay_page
+from mahjong_rules.render.page_words import LANGS, Lang
 
 __all__ = ["add_html_options", "page_paths", "write_pages"]
 

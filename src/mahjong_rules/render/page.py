@@ -31,10 +31,10 @@ from mahjong_rules.records import HandRecord
 from mahjong_rules.render.faces import face
 from mahjong_rules.render.page_assets import SCRIPT, STYLE
 from mahjong_rules.render.page_data import page_data
-from mahjong_rules.render.page_words import LANGS, Lang, label
+from mahjong_rules.render.page_words import Lang, label
 from mahjong_rules.tiles import Tile
 
-__all__ = ["LANGS", "Lang", "page_json", "replay_page"]
+__all__ = ["page_json", "replay_page"]
 
 
 def _escape(text: str) -> str:

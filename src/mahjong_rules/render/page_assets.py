@@ -1,10 +1,11 @@
 """The style sheet and the script of a replay page (:mod:`mahjong_rules.render.page`), inline.
 
-The script reads the page's steps (one JSON list, :func:`~mahjong_rules.render.page_data.
-page_data`) and draws the step asked for: each tile an ``<svg>`` using the page's own tile
-faces (``#mj-5m``, ``#mj-5m-w`` for a wildcard, ``#mj-back`` face down). The slider, the
-previous / next buttons and the arrow keys move it; ``#step=N`` in the address opens step ``N``
-and the address follows the slider. Nothing is loaded from anywhere.
+The script reads the page's steps (one JSON document, made by
+:func:`~mahjong_rules.render.page_data.page_data`) and draws the step asked for: each tile an
+``<svg>`` using the page's own tile faces (``#mj-5m``, ``#mj-5m-w`` for a wildcard,
+``#mj-back`` face down). The slider, the previous / next buttons and the arrow keys move it;
+``#step=N`` in the address opens step ``N`` and the address follows the slider. Nothing is
+loaded from anywhere.
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ small{font-size:.72em;color:#56607d}
 table{border-collapse:collapse;width:100%;font-size:.9em}
 th,td{text-align:left;padding:2px 6px;border-bottom:1px solid #eee;vertical-align:top}
 td.n{text-align:right;font-variant-numeric:tabular-nums}
+.totals th,.totals td{text-align:center}
+.pt.marked{margin:0 3px}
 .win{margin:.4em 0}.win ul{margin:.1em 0;padding-left:1.3em;font-size:.9em}
 [hidden]{display:none!important}
 """
