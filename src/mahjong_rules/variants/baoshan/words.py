@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.state import State
 from mahjong_rules.engine.word_hooks import Lang, WordHooks
 from mahjong_rules.variants.baoshan.buying import BuyPoints, PointsBought
-from mahjong_rules.variants.baoshan.records import shows_declared
+from mahjong_rules.variants.baoshan.records import BaoshanTable, shows_declared
 from mahjong_rules.variants.baoshan.ting import Declared, Ting
 
 if TYPE_CHECKING:
@@ -67,8 +69,12 @@ class BaoshanWords(WordHooks):
         return super().describe_stage(view, lang)
 
     def describe_table(self, view: View, lang: Lang) -> list[str]:
-        """Nothing below the hand: a seat's 报听 is on its own line (:meth:`describe_seat`)."""
-        return []
+        """Nothing of Baoshan's own record below the hand (a seat's 报听 is on its line:
+        :meth:`describe_seat`); a record of a game deriving from Baoshan's as the default
+        shows it."""
+        if isinstance(view.variant, BaoshanTable):
+            view = attrs.evolve(view, variant=None)
+        return super().describe_table(view, lang)
 
     def describe_seat(self, view: View, seat: int, lang: Lang) -> list[str]:
         """``报听 declared`` (``已报听``) once the seat has declared."""
