@@ -14,10 +14,10 @@ import os
 from collections.abc import Sequence
 
 from mahjong_rules.cli.common import CliError
+from mahjong_rules.engine.word_hooks import LANGS, Lang
 from mahjong_rules.errors import MahjongRulesError
 from mahjong_rules.records import HandRecord
 from mahjong_rules.render.page import replay_page
-from mahjong_rules.render.page_words import LANGS, Lang
 
 __all__ = ["add_html_options", "page_paths", "write_pages"]
 

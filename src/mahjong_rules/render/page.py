@@ -27,11 +27,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from mahjong_rules.engine.word_hooks import Lang
 from mahjong_rules.records import HandRecord
 from mahjong_rules.render.faces import face
 from mahjong_rules.render.page_assets import SCRIPT, STYLE
 from mahjong_rules.render.page_data import page_data
-from mahjong_rules.render.page_words import Lang, label
+from mahjong_rules.render.page_words import label
 from mahjong_rules.tiles import Tile
 
 __all__ = ["page_json", "replay_page"]

@@ -27,12 +27,12 @@ from mahjong_rules.engine.events import Claimed, Discarded, Event, Won
 from mahjong_rules.engine.settlement import POT, HandResult, Payment
 from mahjong_rules.engine.state import State
 from mahjong_rules.engine.view import SeatView, View
+from mahjong_rules.engine.word_hooks import Lang
 from mahjong_rules.errors import ReplayError
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.records import HandRecord, replay
 from mahjong_rules.render.page_words import (
     Items,
-    Lang,
     action_words,
     event_words,
     label,

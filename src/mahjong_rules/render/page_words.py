@@ -2,12 +2,12 @@
 
 Every text the page shows of a hand comes from here: the page's own labels (:func:`label`),
 an action offered (:func:`action_words`), the events of one step (:func:`event_words`), what
-the variant shows of its own records (:func:`table_words`, :func:`seat_words`), a payment's
-reason and a win's breakdown (:func:`reason_words`, :func:`win_words`). This module is the one
-place the page takes its words from the command line's log text
-(:mod:`mahjong_rules.cli.log`), or from a variant's own words hooks where its rules have them
-(``describe_action``, ``describe_event``, ``describe_table``, ``describe_seat``): a variant's
-records it has no words for are shown as their fields by name, never as a Python repr.
+the variant shows of its own records (:func:`table_words`, :func:`own_words`,
+:func:`seat_words`), a payment's reason and a win's breakdown (:func:`reason_words`,
+:func:`win_words`). The variant's own text comes through its words hooks
+(the contract's ``WordHooks``: ``describe_action``, ``describe_event``,
+``describe_table``, ``describe_seat``, ``describe_win``), the library's own events through the
+command line's log (``mahjong_rules.cli.log``), so a plug-in's page reads as its log does.
 
 >>> label("wall", "en", n=55), label("wall", "zh", n=55)
 ('55 tiles left in the wall', '牌墙剩余 55 张')
@@ -15,9 +15,7 @@ records it has no words for are shown as their fields by name, never as a Python
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Literal
+from collections.abc import Callable, Iterable
 
 import attrs
 
@@ -26,16 +24,13 @@ from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.settlement import POT, HandResult, Payment, WinRecord
 from mahjong_rules.engine.state import State
 from mahjong_rules.engine.view import View
-from mahjong_rules.tiles import Suit, Tile
+from mahjong_rules.engine.word_hooks import Lang
 from mahjong_rules.variants.base import Rules
 
 __all__ = [
-    "LANGS",
     "Items",
-    "Lang",
     "action_words",
     "event_words",
-    "joined",
     "label",
     "labels",
     "own_words",
@@ -48,10 +43,6 @@ __all__ = [
     "win_words",
 ]
 
-Lang = Literal["en", "zh"]
-"""A language of the page: ``"en"`` (English, with the Chinese terms beside it) or ``"zh"``."""
-LANGS: tuple[Lang, ...] = ("en", "zh")
-"""Every :data:`Lang`."""
 Items = Callable[[Payment], "str | None"]
 """Names the item of a payment (which 罚分 fáfēn), or ``None``."""
 
@@ -102,19 +93,6 @@ _LABELS: dict[str, tuple[str, str]] = {
     "phase_rob": ("seat {seat} adds {tile} to a peng: robbing", "座位 {seat} 补杠 {tile}：可抢杠"),
     "phase_ended": ("the hand is over", "本局结束"),
 }
-_FIELDS: dict[str, tuple[str, str]] = {
-    "ting": ("报听 ready", "报听"),
-    "points": ("买点", "买点"),
-    "voids": ("缺 void", "缺"),
-    "void": ("定缺 void", "定缺"),
-    "face_down": ("扣牌 a tile face down", "扣牌"),
-    "direction": ("换三张", "换三张"),
-    "indicator": ("本金", "本金"),
-    "chosen": ("换三张 passes", "换出"),
-    "received": ("换三张 got", "换来"),
-    "aside": ("set aside", "扣下"),
-}
-"""Field names of the shipped games' view records, and their words."""
 
 
 def label(key: str, lang: Lang, **fields: object) -> str:
@@ -131,21 +109,11 @@ def labels(lang: Lang) -> dict[str, str]:
     return {key: _LABELS[key][1 if lang == "zh" else 0] for key in keys.split()}
 
 
-def _hook(rules: Rules, name: str) -> Callable[..., Any] | None:
-    """A words hook of the variant's (the contract's ``describe_*``), if its rules have it."""
-    found = getattr(rules, name, None)
-    return found if callable(found) else None
-
-
 def action_words(rules: Rules, action: Action, lang: Lang) -> str:
-    """What ``action`` is called when it is offered: ``discard 5m``, ``peng`` (``打 5m``)."""
-    hook = _hook(rules, "describe_action")
-    if hook is not None:
-        return str(hook(action, lang))
-    from mahjong_rules.cli.human_text import action_text
-
-    text = action_text(action, lang)
-    return text if not text.startswith(type(action).__name__ + "(") else _record_text(action, lang)
+    """What ``action`` is called when it is offered: ``discard 5m``, ``peng`` (``打 5m``), a
+    variant's own in its words
+    (``rules.describe_action``)."""
+    return rules.describe_action(action, lang)
 
 
 def event_words(
@@ -155,114 +123,41 @@ def event_words(
     seen: State | View,
     items: Items | None = None,
 ) -> list[str]:
-    """The log lines of one step's ``events``; ``seen`` is the state its transition reached
-    (the page of the whole table) or the seat's view of it (a seat's page: then nothing of the
-    state is read)."""
+    """The log lines of one step's ``events`` (the command line's log, which goes through the
+    variant's ``rules.describe_event``); ``seen`` is
+    the state its transition reached (the page of the whole table) or the seat's view of it (a
+    seat's page: then nothing of the state is read)."""
     from mahjong_rules.cli.log import event_lines
 
     state = seen if isinstance(seen, State) else None
     view = seen if isinstance(seen, View) else None
     wins = len(seen.wins)
     lines: list[str] = []
-    if _hook(rules, "describe_event") is not None:  # the words contract: the log goes through it
-        for event in events:
-            lines += event_lines(event, state, lang, items, rules, wins, view=view)
-        return lines
-    for event in events:  # pragma: no cover - before the words contract
-        own = event_lines(event, state, lang, items, rules, wins)
-        if own and own[0].startswith(type(event).__name__ + "("):
-            own = [_record_text(event, lang)]  # a variant's own event the log has no words for
-        lines += own
+    for event in events:
+        lines += event_lines(event, state, lang, items, rules, wins, view=view)
     return lines
-
-
-def _value(value: Any, lang: Lang) -> str:
-    if isinstance(value, bool):
-        return ("是" if value else "否") if lang == "zh" else ("yes" if value else "no")
-    if isinstance(value, Tile):
-        return value.notation
-    if isinstance(value, Suit):
-        return value.name_zh
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    if isinstance(value, tuple | list | frozenset):
-        return "".join(_value(v, lang) for v in value) or "-"
-    return str(value)
-
-
-def _field(name: str, lang: Lang) -> str:
-    known = _FIELDS.get(name)
-    if known is None:
-        return name.replace("_", " ")
-    return known[1] if lang == "zh" else known[0]
-
-
-def _record_text(record: Any, lang: Lang) -> str:
-    """A record's class and fields by name (``seat 0 lucky declared: suit m``)."""
-    name = "".join(" " + c.lower() if c.isupper() else c for c in type(record).__name__).strip()
-    if not attrs.has(type(record)):
-        return name
-    seat = getattr(record, "seat", None)
-    who = label("seat", lang, seat=seat) + " " if isinstance(seat, int) else ""
-    parts = [
-        f"{f.name} {_value(getattr(record, f.name), lang)}"
-        for f in attrs.fields(type(record))
-        if f.name != "seat"
-    ]
-    return f"{who}{name}: {', '.join(parts)}" if parts else f"{who}{name}"
-
-
-def _fields(record: Any) -> Iterable[tuple[str, Any]]:
-    if record is None or not attrs.has(type(record)):
-        return ()
-    return ((f.name, getattr(record, f.name)) for f in attrs.fields(type(record)))
 
 
 def table_words(rules: Rules, view: View, lang: Lang) -> list[str]:
-    """What every seat sees of the variant's own records (:attr:`View.variant`): each public
-    field that is not by seat (``本金 5m``, ``换三张 to_next``)."""
-    hook = _hook(rules, "describe_table")
-    if hook is not None:
-        return list(hook(attrs.evolve(view, own_variant=None), lang))
-    lines = []
-    for name, value in _fields(view.variant):
-        if isinstance(value, tuple) and len(value) == view.players:
-            continue  # by seat: beside each seat (seat_words)
-        if value is not None and value != ():
-            lines.append(f"{_field(name, lang)} {_value(value, lang)}")
-    return lines
+    """What every seat sees of the variant's own records
+    (:attr:`~mahjong_rules.engine.view.View.variant`) in its words (``rules.describe_table``
+    of the view without the viewer's own record): ``本金 5m; 听用 wildcards 6m``..."""
+    return list(rules.describe_table(attrs.evolve(view, own_variant=None), lang))
 
 
 def own_words(rules: Rules, view: View, lang: Lang) -> list[str]:
-    """What the viewer alone sees of its own record (:attr:`View.own_variant`): ``定缺 万``."""
+    """What the viewer alone sees of its own record
+    (:attr:`~mahjong_rules.engine.view.View.own_variant`), in the variant's words: ``your 定缺:
+    万 (m), set aside 1m``."""
     if view.own_variant is None:
         return []
-    hook = _hook(rules, "describe_table")
-    if hook is not None:
-        return list(hook(attrs.evolve(view, variant=None), lang))
-    return [
-        f"{_field(name, lang)} {_value(value, lang)}"
-        for name, value in _fields(view.own_variant)
-        if value is not None and value != () and value is not False
-    ]
+    return list(rules.describe_table(attrs.evolve(view, variant=None), lang))
 
 
 def seat_words(rules: Rules, view: View, seat: int, lang: Lang) -> list[str]:
-    """The badges beside ``seat``: what the public record says of it by seat (``报听 ready``,
-    ``买点 2``, ``缺 万``); a field that is false, zero or ``None`` for it says nothing."""
-    hook = _hook(rules, "describe_seat")
-    if hook is not None:
-        return list(hook(view, seat, lang))
-    words = []
-    for name, value in _fields(view.variant):
-        if not (isinstance(value, tuple) and len(value) == view.players):
-            continue
-        mine = value[seat]
-        if mine is None or mine is False or mine == 0 or mine == ():
-            continue
-        what = _field(name, lang)
-        words.append(what if mine is True else f"{what} {_value(mine, lang)}")
-    return words
+    """The badges beside ``seat`` (``报听 declared``, ``void 万``), in the variant's words
+    (``rules.describe_seat``)."""
+    return list(rules.describe_seat(view, seat, lang))
 
 
 def payment_items_for(rules: Rules, state: State, result: HandResult, lang: Lang) -> Items:
@@ -292,9 +187,10 @@ def win_words(rules: Rules, win: WinRecord, lang: Lang) -> tuple[str, list[str]]
     from mahjong_rules.cli.log import breakdown_lines, win_line
     from mahjong_rules.cli.log_zh import breakdown_lines_zh, win_line_zh
 
+    more = rules.describe_win(win, lang)
     if lang == "zh":
-        return win_line_zh(win), breakdown_lines_zh(win.breakdown, indent="")
-    return win_line(win), breakdown_lines(win.breakdown, indent="", rules=rules)
+        return win_line_zh(win), [*breakdown_lines_zh(win.breakdown, indent=""), *more]
+    return win_line(win), [*breakdown_lines(win.breakdown, indent="", rules=rules), *more]
 
 
 def phase_words(view: View, lang: Lang) -> str:
@@ -302,8 +198,3 @@ def phase_words(view: View, lang: Lang) -> str:
     phase = view.phase.value
     tile = "" if view.tile is None else view.tile.notation
     return label(f"phase_{phase}", lang, seat=view.current, tile=tile, stage=view.stage or "")
-
-
-def joined(parts: Sequence[str], lang: Lang) -> str:
-    """Parts joined as the language joins them."""
-    return ("，" if lang == "zh" else ", ").join(parts)
