@@ -2,10 +2,10 @@
 player's table) names the variant's own actions, events and view parts, in English (``"en"``)
 and Chinese (``"zh"``).
 
-:class:`WordHooks` is a base of :class:`~mahjong_rules.Rules`: every variant has these hooks,
-and one that overrides none still prints readably — an action of its own as its notation
-without the seat (``declare_lucky m``), an event of its own as its class name in words and its
-fields by name (``seat 0 lucky declared: suit m``), its public and private view records as
+:class:`WordHooks` is a base of :class:`~mahjong_rules.variants.base.Rules`: every variant has
+these hooks, and one that overrides none still prints readably — an action of its own as its
+notation without the seat (``lucky m``), an event of its own as its class name in words and
+its fields by name (``seat 0 lucky picked: suit m``), its public and private view records as
 their fields by name. Nothing is ever printed as a Python repr. A hook takes the language as
 :data:`Lang` and returns text; it never prints. What the library itself shows (a discard, a
 claim, a win's breakdown, the settlement) is the command line's; a variant adds to it or
@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -30,11 +30,9 @@ from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Pass, Peng
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
 from mahjong_rules.engine.state import State
+from mahjong_rules.engine.view import View
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.tiles import Tile
-
-if TYPE_CHECKING:
-    from mahjong_rules.engine.view import View
 
 __all__ = [
     "LANGS",
@@ -123,7 +121,7 @@ class WordHooks:
         """What ``action`` is called when a player is offered it — the text shown beside its
         number, which a player may also type. Default: the library's actions in words
         (``discard 5m`` / ``打 5m``, ``peng``, ``kong 5m with 1p``, ``hu``, ``pass``), any
-        other its notation without the seat (``declare_lucky m``)."""
+        other its notation without the seat (``lucky m``)."""
         zh = lang == "zh"
         if isinstance(action, Discard):
             return f"{'打' if zh else 'discard'} {action.tile}"
@@ -152,7 +150,7 @@ class WordHooks:
         seat's view (a player's log) its transition reached, or ``None``. Return the lines to
         print: ``lines`` as they are, added to, or reworked. Default: ``lines``, or for an
         event of the variant's own its class in words and its fields by name
-        (``seat 0 lucky declared: suit m``; ``座位 0 lucky declared：suit m``)."""
+        (``seat 0 lucky picked: suit m``; ``座位 0 lucky picked：suit m``)."""
         if lines:
             return lines
         seat = getattr(event, "seat", None)
@@ -165,18 +163,18 @@ class WordHooks:
 
     def describe_stage(self, view: View, lang: Lang) -> str:
         """The heading of a player's table while a phase of the variant's own asks it (its
-        :attr:`~mahjong_rules.View.stage`): what the seat is to choose. Default: ``--- NAME:
-        every seat chooses`` (``--- NAME：各家选择``)."""
+        :attr:`~mahjong_rules.engine.view.View.stage`): what the seat is to choose. Default:
+        ``--- NAME: every seat chooses`` (``--- NAME：各家选择``)."""
         if lang == "zh":
             return f"--- {view.stage}：各家选择"
         return f"--- {view.stage}: every seat chooses"
 
     def describe_table(self, view: View, lang: Lang) -> list[str]:
         """The lines a player's table shows of the variant's own view records, below the
-        seat's hand and melds: of :attr:`~mahjong_rules.View.variant` (every seat's) and of
-        :attr:`~mahjong_rules.View.own_variant` (this seat's alone). Default: each record's
-        class in words and its fields by name, ``table, lucky table: declared yes no no no``
-        and ``yours, lucky own: suit m``."""
+        seat's hand and melds: of :attr:`~mahjong_rules.engine.view.View.variant` (every
+        seat's) and of :attr:`~mahjong_rules.engine.view.View.own_variant` (this seat's
+        alone). Default: each record's class in words and its fields by name,
+        ``table, lucky table: picked yes no no no`` and ``yours, lucky own: suit m``."""
         zh = lang == "zh"
         lines = []
         for record, en, cn in (

@@ -12,20 +12,16 @@ English and Chinese, and what a player's table shows of them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.state import State
+from mahjong_rules.engine.view import View
 from mahjong_rules.engine.word_hooks import Lang, WordHooks
 from mahjong_rules.variants.baoshan.buying import BuyPoints, PointsBought
 from mahjong_rules.variants.baoshan.records import BaoshanTable, shows_declared
 from mahjong_rules.variants.baoshan.ting import Declared, Ting
-
-if TYPE_CHECKING:
-    from mahjong_rules.engine.view import View
 
 __all__ = ["BaoshanWords"]
 

@@ -24,6 +24,7 @@ from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Discarded, Event
 from mahjong_rules.engine.settlement import POT, HandResult, Payment, PaymentReason, WinRecord
 from mahjong_rules.engine.state import State
+from mahjong_rules.engine.view import View
 from mahjong_rules.engine.word_hooks import Lang, WordHooks, tile_words, tiles_words
 from mahjong_rules.tiles import Suit
 from mahjong_rules.variants.sichuan.actions import (
@@ -44,9 +45,6 @@ from mahjong_rules.variants.sichuan.records import (
     SichuanTable,
 )
 from mahjong_rules.variants.sichuan.settlement import suits_held
-
-if TYPE_CHECKING:
-    from mahjong_rules.engine.view import View
 
 __all__ = ["SichuanWords"]
 

@@ -18,12 +18,10 @@ from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Dealt, Event
 from mahjong_rules.engine.settlement import POT, HandResult, Payment, PaymentReason
 from mahjong_rules.engine.state import State
+from mahjong_rules.engine.view import View
 from mahjong_rules.engine.word_hooks import Lang, WordHooks, tile_words, tiles_words
 from mahjong_rules.variants.yongshan.records import indicator_of
 from mahjong_rules.variants.yongshan.ti import ConcealedSwapped, Swapped, Ti
-
-if TYPE_CHECKING:
-    from mahjong_rules.engine.view import View
 
 __all__ = ["YongshanWords"]
 
