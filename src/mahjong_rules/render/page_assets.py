@@ -13,7 +13,7 @@ from __future__ import annotations
 __all__ = ["SCRIPT", "STYLE"]
 
 STYLE = """
-:root{--tw:clamp(19px,5.4vw,32px);--ink:#1c2a52;--paper:#f4f0e4;--gold:#d19a12}
+:root{--tw:clamp(21px,5.4vw,32px);--ink:#1c2a52;--paper:#f4f0e4;--gold:#d19a12}
 *{box-sizing:border-box}
 body{margin:0;font:15px/1.45 system-ui,-apple-system,'Segoe UI','Noto Sans CJK SC',
 'PingFang SC','Microsoft YaHei',sans-serif;color:var(--ink);background:var(--paper)}
@@ -46,7 +46,7 @@ h2{font-size:1em;margin:.1em 0 .4em}
 .meld{display:inline-flex;flex-direction:column;align-items:center;margin-right:calc(var(--tw)*.3)}
 .meld .row{margin:0}
 small{font-size:.72em;color:#56607d}
-.pond .t{width:calc(var(--tw)*.72);height:calc(var(--tw)*.72*44/30)}
+.pond .t{width:calc(var(--tw)*.75);height:calc(var(--tw)*.75*44/30)}
 .pt{display:inline-flex;flex-direction:column;align-items:center}
 .pt.taken .t{opacity:.4}
 .pt.marked small{color:#b02a30;font-weight:600}
