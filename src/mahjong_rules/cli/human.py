@@ -7,11 +7,15 @@ characters and the one-line notation, the drawn tile apart), your melds, the 本
 each seat's melds, hidden kongs, tile count and discards, the tiles left in the wall — and your
 legal actions, numbered. Wildcards (听用) are set apart in the hand and marked ``*`` there and
 in melds; a discard another seat claimed stays in its pond, in brackets with who took it.
-Type a number or the action's text (``discard 5m``, ``5m``, ``pass``, ``hu``; ``--lang zh``:
-``打 5m``, ``过``, ``胡``); anything else asks again. The settlement is a table, then every
-payment by seat with its reason and counterparty (a 罚分 item is named from the hands, shown at
-the end). If standard input ends before the hand does, the command stops with one ``error:``
-line (status 2).
+Type a number, the action's text (``discard 5m``, ``5m``, ``pass``, ``hu``; ``--lang zh``:
+``打 5m``, ``过``, ``胡``; a variant's own as its words name it) or its notation, with or
+without the seat, as ``str(action)`` writes it (``0 void m 1m``); anything else asks again.
+When one action is all the seat may do, the prompt names it and an empty line (Enter) takes
+it; otherwise an empty line asks again. A variant's own actions, events, phase headings and
+view records are shown in its words (:class:`~mahjong_rules.engine.word_hooks.WordHooks`).
+The settlement is a table, then every payment by seat with its reason and counterparty (a 罚分
+item is named from the hands, shown at the end). If standard input ends before the hand does,
+the command stops with one ``error:`` line (status 2).
 """
 
 from __future__ import annotations
