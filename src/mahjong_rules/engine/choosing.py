@@ -96,8 +96,7 @@ class Choosing(Hooks):
         if opened is not None:
             return opened
         fields = state.__dict__.copy()
-        fields.pop("stage", None)  # (no entry outside a phase: see State.stage)
-        fields.update(claimants=(), answers=(), cache={})
+        fields.update(stage=None, claimants=(), answers=())
         state = remake(State, fields)
         if phase.when is When.BEFORE_DEAL:
             return self._deal(state)

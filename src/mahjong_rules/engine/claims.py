@@ -145,7 +145,7 @@ class Claims(Hooks):
             fields["forced"] = tuple(forced)
             fields["answers"] = answers
             cache: dict[object, object] = {}
-            fields["cache"] = cache
+            object.__setattr__(state, "cache", cache)  # (a slot, no entry of the dict)
             for other in claimants:  # kept for legal_actions and _resolve (one tuple each)
                 options = found.get(other, [])
                 if other in forced:
@@ -209,7 +209,6 @@ class Claims(Hooks):
                 fields["events"] = events
             if step is not None:
                 fields["step"] = step
-            fields["cache"] = {}
             state = remake(State, fields)
         if state.phase is ROB:
             return self._resolve_rob(state, winners)

@@ -95,7 +95,6 @@ class Draws(Hooks):
         front, back = state.front, state.back
         fields["claimants"] = fields["answers"] = fields["forced"] = ()
         fields["tile"] = fields["discard_win"] = None
-        fields["cache"] = {}
         if front == back:
             fields["events"] = (*events, WallExhausted())
             return self.settle_exhausted(remake(State, fields))
@@ -129,8 +128,8 @@ class Draws(Hooks):
             # drawn tile again gives back the hand whose waits these are
             cache["complete"] = bool(waits >> tile.index & 1)
             cache["waits_before"] = waits
-        drawer_fields["cache"] = cache
-        fields["seats"] = (*seats[:seat], remake(SeatState, drawer_fields), *seats[seat + 1 :])
+        drawer = remake(SeatState, drawer_fields, cache)
+        fields["seats"] = (*seats[:seat], drawer, *seats[seat + 1 :])
         fields["front"] = front
         fields["back"] = back
         fields["phase"] = TURN

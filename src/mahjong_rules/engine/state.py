@@ -7,7 +7,6 @@ a server may keep any state, and a failed action leaves nothing behind.
 from __future__ import annotations
 
 import enum
-import inspect
 from typing import Any, TypeVar
 
 import attrs
@@ -29,12 +28,6 @@ declaration of :class:`~mahjong_rules.engine.hooks.Hooks` giving the record's cl
 ``"seat_state_class"``). The serializer writes and reads such a field with the class the room's
 variant declares, never with a class a document names."""
 
-SPARSE = "sparse"
-"""The metadata key marking a field of :class:`State` that its ``__dict__`` holds only when
-it is not ``None`` (its ``None`` is the class's default): so that the many states that do not
-use it keep CPython's shared instance-dict keys (see :attr:`State.variant`). ``State`` takes
-such a field as a keyword; :func:`attrs.evolve` does not carry it (use :func:`replace`)."""
-
 _NO_TILES = TileCounts()
 _NO_KINDS = TileSet()
 
@@ -48,17 +41,30 @@ def replace(obj: _T, **changes: Any) -> _T:
     """
     fields = obj.__dict__.copy()  # a whole dict set at once: much faster than filling one
     fields.update(changes)
-    if "cache" in fields:
+    cls = obj.__class__
+    if cls is State or cls is SeatState or isinstance(obj, _Memo):
+        return remake(cls, fields)
+    if "cache" in fields:  # (any other class keeping a memo among its fields)
         fields["cache"] = {}
-    return remake(obj.__class__, fields)
-
-
-def remake(cls: type[_T], fields: dict[str, Any]) -> _T:
-    """A state object of class ``cls`` whose fields are ``fields``: a copy of another one's
-    ``__dict__``, changed in place by the caller (with a fresh ``"cache"``). The engine's hot
-    transitions build their one copy this way, which saves :func:`replace`'s keyword call."""
     new = _new(cls)
     _setattr(new, "__dict__", fields)
+    return new
+
+
+def remake(cls: type[_T], fields: dict[str, Any], cache: dict[Any, Any] | None = None) -> _T:
+    """A :class:`State` or :class:`SeatState` (``cls``) whose fields are ``fields``: a copy of
+    another one's ``__dict__``, changed in place by the caller, and whose memo is ``cache`` (a
+    fresh one by default). The engine's hot transitions build their one copy this way, which
+    saves :func:`replace`'s keyword call.
+
+    The memo is no entry of ``fields``: it is kept in a slot (see :class:`State`), so that the
+    ``__dict__`` holds the fields of the value only. (A ``"cache"`` entry in ``fields`` is
+    taken as the memo; but setting one costs the dict its shared keys.)"""
+    new = _new(cls)
+    if "cache" in fields:
+        cache = fields.pop("cache")
+    _setattr(new, "__dict__", fields)
+    _setattr(new, "cache", {} if cache is None else cache)
     return new
 
 
@@ -93,9 +99,31 @@ CHOOSING, TURN, CLAIM, ROB, ENDED = (
 global is read about ten times faster than an enum's member (``Phase.TURN``)."""
 
 
+class _Memo:
+    """The memo of a state object (:attr:`State.cache`, ``SeatState.cache``), kept in a slot
+    rather than in the object's ``__dict__``: CPython shares the keys of a class's instance
+    dicts for at most 29 entries, and ``State`` has 29 fields, so a memo entry as a 30th key
+    would give every state a dict table of its own (about 1.3 kB per kept state). A copy of a
+    state object (pickled, :func:`copy.copy`) starts with an empty memo."""
+
+    __slots__ = ("cache",)
+
+    cache: dict[Any, Any]
+
+    def __getstate__(self) -> dict[str, Any]:
+        return self.__dict__
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        _setattr(self, "__dict__", dict(fields))
+        _setattr(self, "cache", {})
+
+
 @attrs.frozen(slots=False)
-class SeatState:
-    """One seat: its tiles and the flags the rules keep about it."""
+class SeatState(_Memo):
+    """One seat: its tiles and the flags the rules keep about it.
+
+    Its ``cache`` is a memo of derived values (its waits), no part of the seat's value (not
+    compared, not written), kept in a slot beside the fields."""
 
     concealed: TileCounts = _NO_TILES
     """The concealed tiles in hand (wildcards included), as counts per tile kind."""
@@ -124,19 +152,25 @@ class SeatState:
     :attr:`~mahjong_rules.engine.hooks.Hooks.seat_state_class` (a frozen attrs class), or
     ``None`` when the variant declares none. Compared and hashed with the seat; made by
     :meth:`~mahjong_rules.engine.hooks.Hooks.new_seat_state` when the hand is built."""
-    cache: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False, init=False)
-    """Memo of derived values (its waits); not part of the seat's value."""
 
     @property
     def tiles_count(self) -> int:
         """Concealed tiles plus three per meld (so 13 between turns, 14 in turn)."""
         return len(self.concealed) + 3 * len(self.melds)
 
+    def __attrs_post_init__(self) -> None:
+        _setattr(self, "cache", {})
+
 
 @attrs.frozen(eq=True, slots=False)
-class State:
+class State(_Memo):
     """A hand of mahjong at one moment. Build with ``rules.new_hand()``; change with
-    ``rules.apply()``."""
+    ``rules.apply()``.
+
+    Its ``cache`` is a memo of derived values (the legal actions, who must act), no part of the
+    state's value (not compared, not written), kept in a slot beside the fields: the
+    ``__dict__`` holds the 29 fields and nothing else, so that every state shares its dict's
+    keys with the others (see :attr:`variant`)."""
 
     options: Any
     """The variant's options object (frozen)."""
@@ -201,25 +235,27 @@ class State:
     discard_win: int | None = None
     """In a claim window: the discarder, whose discard wins for itself unless another seat
     wins on the tile (a win made by discarding: the variant's ``discard_wins`` said so)."""
-    stage: str | None = attrs.field(init=False, metadata={SPARSE: True})
+    stage: str | None = attrs.field(default=None, kw_only=True)
     """In the :attr:`Phase.CHOOSING` phase: the name of the variant's own phase that is open
-    (:attr:`~mahjong_rules.engine.phases.OwnPhase.name`); else ``None``. Kept in the state's
-    ``__dict__`` only while it is set, like :attr:`variant` (``State`` takes it as the keyword
-    ``stage``)."""
-    variant: Any = attrs.field(init=False, metadata={VARIANT_RECORD: "hand_state_class"})
+    (:attr:`~mahjong_rules.engine.phases.OwnPhase.name`); else ``None``. (``State`` takes it
+    as the keyword ``stage``.)"""
+    variant: Any = attrs.field(
+        default=None, kw_only=True, metadata={VARIANT_RECORD: "hand_state_class"}
+    )
     """The variant's own record of the hand: an instance of the room's
     :attr:`~mahjong_rules.engine.hooks.Hooks.hand_state_class` (a frozen attrs class), or
     ``None`` when the variant declares none. Compared and hashed with the state; made by
     :meth:`~mahjong_rules.engine.hooks.Hooks.new_hand_state` when the hand is built, and
     changed by the variant's hooks with :func:`replace` like any other field (``State``
-    takes it as the keyword ``variant``, untyped; :func:`attrs.evolve` does not carry it).
+    takes it as the keyword ``variant``, untyped).
 
-    A ``None`` here is no entry in the state's ``__dict__`` but the class's default: CPython
-    shares the keys of the instances' ``__dict__`` of a class for at most 29 keys, and a 30th
-    entry that every ``__init__`` set would give each state a dict table of its own, about
-    1.3 kB more per kept state. So ``__init__`` sets it only when it is a record."""
-    cache: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False, init=False)
-    """Memo of derived values (legal actions); not part of the state's value."""
+    Every state holds every field, ``None`` ones too, in the same order: CPython shares the
+    keys of a class's instance dicts for at most 29 names, fewer once it has made instances
+    with fewer keys (each new instance trims the room left), and the 29 fields just fit (the
+    memo is in a slot). So every state of every room, in any game and any phase, shares the
+    one table of keys, and a kept state costs about as much in every game: a state holding
+    an entry the others lack (a phase's ``stage`` beside Sichuan's hand record) would get a
+    dict table of its own, about 1.3 kB, and pass it on to every copy made from it."""
 
     @property
     def after_kong(self) -> bool:
@@ -240,29 +276,5 @@ class State:
         """下家 (SEAT-1)."""
         return (seat + 1) % self.players
 
-
-State.variant = None  # the default of a state whose variant keeps no hand record
-State.stage = None  # the default of a state in no phase of the variant's own
-_attrs_init = State.__init__
-
-
-def _init(
-    self: State, *args: Any, variant: Any = None, stage: str | None = None, **kwargs: Any
-) -> None:
-    _attrs_init(self, *args, **kwargs)
-    if variant is not None:  # (None: no entry, the class's default)
-        self.__dict__["variant"] = variant
-    if stage is not None:
-        self.__dict__["stage"] = stage
-
-
-_signature = inspect.signature(_attrs_init)
-_init.__signature__ = _signature.replace(  # type: ignore[attr-defined]
-    parameters=[
-        *_signature.parameters.values(),
-        inspect.Parameter("variant", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Any),
-        inspect.Parameter("stage", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Any),
-    ]
-)
-_init.__doc__ = _attrs_init.__doc__
-State.__init__ = _init  # type: ignore[method-assign]
+    def __attrs_post_init__(self) -> None:
+        _setattr(self, "cache", {})

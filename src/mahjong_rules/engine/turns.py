@@ -111,8 +111,7 @@ class Turns(Hooks):
             before = s.cache.get("waits_before")
             if before is not None:
                 cache["waits"] = before
-        fields["cache"] = cache
-        after = remake(SeatState, fields)
+        after = remake(SeatState, fields, cache)
         candidates = self._candidates(state, seat, tile)  # the other seats are unchanged
         discard_win = self.discard_wins(state, seat, after)
         fields = state.__dict__.copy()
@@ -129,7 +128,6 @@ class Turns(Hooks):
         fields["current"] = seat
         fields["tile"] = tile
         fields["answers"] = fields["forced"] = ()
-        fields["cache"] = {}
         state = remake(State, fields)
         return self._open_window(state, CLAIM, seat, tile, opened=True, candidates=candidates)
 

@@ -14,7 +14,7 @@ from mahjong_rules.engine.action_registry import (
     registered_events_by_name,
     reserve_type_names,
 )
-from mahjong_rules.engine.state import SPARSE, VARIANT_RECORD
+from mahjong_rules.engine.state import VARIANT_RECORD
 
 __all__ = [
     "RecordField",
@@ -68,14 +68,10 @@ def field_plan(cls: type) -> tuple[tuple[str, Any, bool], ...]:
 
 def fields_of(cls: type) -> tuple[attrs.Attribute[Any], ...]:
     """The fields of an attrs class that its constructor takes (worked out once), a variant's
-    record among them (``State.variant`` is no attrs ``init`` field, but ``State`` takes it)."""
+    record among them."""
     found = _FIELDS.get(cls)
     if found is None:
-        found = _FIELDS[cls] = tuple(
-            f
-            for f in attrs.fields(cls)
-            if f.init or VARIANT_RECORD in f.metadata or SPARSE in f.metadata
-        )
+        found = _FIELDS[cls] = tuple(f for f in attrs.fields(cls) if f.init)
     return found
 
 

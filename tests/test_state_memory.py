@@ -1,0 +1,157 @@
+"""Memory per kept state (issue 27, section 5; FLOW-3: every state a server keeps is immutable).
+
+CPython shares the keys of a class's instance dicts only while every instance's keys are names
+of one table, which holds at most 29 names and fewer once the class has made instances with
+fewer keys. A :class:`State` holds its 29 fields, ``None`` ones too, in one order, and keeps
+its memo (``cache``) in a slot, so every state of every game shares that table. Before, a
+state inside 定缺 (SC-VOID-1) held 30 entries (Sichuan's hand record and the phase's
+``stage``), got a dict table of its own and passed it on to every later copy: a kept Sichuan
+state cost 1.7x a Baoshan one (3,009 against 1,782 bytes, ``benchmarks/memory.py``, warm).
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+import subprocess
+import sys
+import textwrap
+
+import attrs
+
+from mahjong_rules import BuyPoints, get_variant
+from mahjong_rules.engine.state import Phase, SeatState, State, remake, replace
+from mahjong_rules.variants.base import Rules
+
+FIELDS = [f.name for f in attrs.fields(State)]
+SEAT_FIELDS = [f.name for f in attrs.fields(SeatState)]
+
+
+def played(rules: Rules, seed: int) -> list[State]:
+    """Every state of one seeded random hand, its phases of the variant's own included."""
+    rng = random.Random(seed)
+    state = rules.new_hand(seed=seed)
+    states = [state]
+    while rules.result(state) is None:
+        seat = rng.choice(sorted(rules.to_act(state)))
+        state = rules.apply(state, rng.choice(rules.legal_actions(state, seat)))
+        states.append(state)
+    return states
+
+
+def test_flow_3_every_state_of_every_game_holds_its_29_fields_in_one_order() -> None:
+    """FLOW-3, SC-SWAP-1, SC-VOID-1, BS-BUY-1: in every state of the three games, inside a phase
+    of the variant's own (换三张, 定缺, 买点) or not, the instance dict holds exactly the 29 fields
+    in declaration order (no memo entry, no field left out when ``None``) and shares its keys:
+    its size is that of a Baoshan state's."""
+    assert len(FIELDS) == 29 and FIELDS[-2:] == ["stage", "variant"]
+    rooms = [
+        get_variant("baoshan"),
+        get_variant("baoshan", buy_points="live"),
+        get_variant("yongshan"),
+        get_variant("sichuan"),
+        get_variant("sichuan", swap_three=True),
+    ]
+    size = sys.getsizeof(vars(played(rooms[0], 1)[0]))
+    stages = set()
+    for rules in rooms:
+        for seed in range(3):
+            for state in played(rules, seed):
+                stages.add(state.stage)
+                assert list(vars(state)) == FIELDS
+                assert sys.getsizeof(vars(state)) == size, (rules.name, state.phase, state.stage)
+                assert state.cache is not None and "cache" not in vars(state)
+                for s in state.seats:
+                    assert list(vars(s)) == SEAT_FIELDS
+    assert stages == {None, "buying", "swapping", "voiding"}
+
+
+MEASURE = textwrap.dedent(
+    """
+    import json, random, sys, tracemalloc
+    from mahjong_rules import get_variant
+
+    def play(rules, first, limit, kept):
+        k = first
+        while len(kept) < limit:
+            rng = random.Random(k)
+            state = rules.new_hand(seed=k)
+            kept.append(state)
+            while rules.result(state) is None and len(kept) < limit:
+                seat = rng.choice(sorted(rules.to_act(state)))
+                state = rules.apply(state, rng.choice(rules.legal_actions(state, seat)))
+                kept.append(state)
+            k += 1
+
+    found = {}
+    for name in sys.argv[1:]:  # Baoshan first: its states fix the class's table of keys
+        rules = get_variant(name)
+        play(rules, 10_000, 1_500, [])  # the win tables and small memos in place
+        kept = []
+        tracemalloc.start()
+        play(rules, 0, 4_000, kept)
+        found[name] = tracemalloc.get_traced_memory()[0] / len(kept)
+        tracemalloc.stop()
+        del kept
+    print(json.dumps(found))
+    """
+)
+
+
+def test_flow_3_a_kept_sichuan_state_costs_within_1_15x_of_a_baoshan_one() -> None:
+    """FLOW-3 (issue 27): bytes traced per kept state of random play, in a fresh process that
+    plays Baoshan, Yongshan then Sichuan (a server hosting the three games): Yongshan's and
+    Sichuan's each within 1.15x of Baoshan's (before the fix Sichuan's was 1.7x)."""
+    import json
+
+    done = subprocess.run(
+        [sys.executable, "-c", MEASURE, "baoshan", "yongshan", "sichuan"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    per_state = json.loads(done.stdout)
+    base = per_state["baoshan"]
+    assert per_state["yongshan"] / base < 1.15, per_state
+    assert per_state["sichuan"] / base < 1.15, per_state
+
+
+def test_flow_3_a_copy_starts_with_an_empty_memo_and_the_same_fields() -> None:
+    """FLOW-3: the memo is no part of the value. ``replace``, ``remake``, :func:`attrs.evolve`,
+    pickling and :func:`copy.copy` all give an equal state with an empty memo and the 29
+    fields in order; ``attrs.evolve`` carries the phase's ``stage`` and the hand record."""
+    rules = get_variant("sichuan")
+    state = rules.new_hand(seed=5)
+    assert state.phase is Phase.CHOOSING and state.stage == "voiding"
+    rules.legal_actions(state, 0)  # fills the memo
+    assert state.cache
+    fields = vars(state).copy()
+    copies = [
+        replace(state),
+        remake(State, fields),
+        attrs.evolve(state),
+        pickle.loads(pickle.dumps(state)),
+        copy.copy(state),
+        copy.deepcopy(state),
+    ]
+    for other in copies:
+        assert other == state and other.cache == {} and list(vars(other)) == FIELDS
+        assert (other.stage, other.variant) == (state.stage, state.variant)
+    memo = {"given": True}
+    assert remake(State, dict(fields, cache=memo)).cache is memo  # (taken out of the fields)
+    assert "cache" not in vars(remake(State, dict(fields, cache=memo)))
+
+
+def test_bs_buy_1_a_state_after_its_phase_holds_stage_none() -> None:
+    """BS-BUY-1: once 买点 has resolved, the state's ``stage`` is ``None`` and still an entry of
+    its dict (one key set for every state), and it reads back equal."""
+    from mahjong_rules.serial import from_dict, to_dict
+
+    rules = get_variant("baoshan", buy_points="live")
+    state = rules.new_hand(seed=2)
+    assert state.stage == "buying"
+    for seat in range(4):
+        state = rules.apply(state, BuyPoints(seat, 1))
+    assert state.stage is None and vars(state)["stage"] is None and list(vars(state)) == FIELDS
+    assert from_dict(to_dict(state)) == state
