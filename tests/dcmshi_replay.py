@@ -2,11 +2,13 @@
 
 Usage, from the repository root::
 
-    python tests/dcmshi_replay.py [--first N] [FILE.jsonl.gz ...]
+    python tests/dcmshi_replay.py [--stacked] [--first N] [FILE.jsonl.gz ...]
 
 With no file it reads ``tests/data/dcmshi/dcmshi-2000.jsonl.gz`` (MIT, notice beside it). For
 each file it prints ``read N hands, M walls match`` (M: the hands whose dealer and wall
-``dcmshi_deal`` works out from the seed, SC-DEALER-1, SC-DEAL-1), then ``matched N of M hands``
+``dcmshi_deal`` works out from the seed, SC-DEALER-1, SC-DEAL-1; ``--stacked``: the walls were
+laid out by the recorder, as in ``tests/data/dcmshi_tiandi/``, and are not checked against the
+seeds, ``read N hands, walls stacked``), then ``matched N of M hands``
 and, for each hand that does not match, its seed, the step (the index in the record's
 ``steps``, or ``end``) and the first difference. ``--first N`` replays only the first N hands
 of each file. Exit status: 0 when every wall and every hand matched, 1 when not, 2 when a file
@@ -33,8 +35,10 @@ with library dealer 0 and the hand's options; at each recorded step:
 At the end: every seat's score change (the ledger's sum) and the pot, the winners in order, each
 win's kind, tile, discarder, pattern score (``handValue``) and fan after the cap (SC-PAT-MAX:
 dcmshi keeps the first best reading, so only a total below the cap must be equal; a 天胡 or 地胡
-scores the cap whatever the hand, SC-PAT-天胡 and SC-PAT-地胡: dcmshi still lists the hand's fans
-beside it, the library scores the one limit pattern, which must be that one), every seat's
+scores the cap whatever the hand, SC-PAT-天胡 and SC-PAT-地胡, and both engines list the hand's
+own fans beside it: the library's breakdown holds that one limit pattern at the cap, the fan
+of its other lines is the record's ``fans`` capped, and below the cap its patterns are the
+record's, ``dcmshi_translate.recorded_keys``), every seat's
 void suit, whether each un-won seat was ready (``isReady``, SC-CHAJIAO-2), and the next dealer
 (SC-DEALER-2).
 """
@@ -60,6 +64,7 @@ sys.path.insert(
 from dcmshi_data import CORPUS, SUITS, DcmshiDataError, Hand, Step, read_hands
 from dcmshi_deal import deal, library_wall, tile_of
 from dcmshi_translate import (
+    LIMITS,
     Paid,
     Table,
     legal_actions,
@@ -67,6 +72,7 @@ from dcmshi_translate import (
     library_payments,
     move_action,
     recorded_fan,
+    recorded_keys,
     recorded_payments,
 )
 from mahjong_rules import get_variant
@@ -82,8 +88,8 @@ __all__ = ["Outcome", "main", "replay", "rules_of", "wall_matches"]
 _PHASES_OWN = ("huanSelect", "declareVoid")  # dcmshi records no legal list there
 _TURN_MOVES = ("discard", "flipFirstDiscard", "declareKongOnTurn", "declareHuOnDraw")
 _WIN_SUBTYPES = {"robbingTheKong": WinKind.ROB_KONG}
+LIMIT_KEYS = frozenset(LIMITS.values())
 _FRONT = 53  # dcmshi's first draw: wall[53] (13 a seat and the dealer's 14th dealt before)
-_LIMITS = {"heavenly": "tian_hu", "earthly": "di_hu"}  # SC-PAT-天胡, SC-PAT-地胡
 
 
 def wall_matches(hand: Hand) -> bool:
@@ -280,12 +286,18 @@ class _Replay:
             check(f"seat {d}'s winning tile", tile_of(record.winning_tile), won.tile)
             check(f"seat {d}'s discarder", record.discarder, source)
             check(f"seat {d}'s pattern score", record.hand_value, won.breakdown.points)
-            limit = _LIMITS.get(record.subtype)
-            if limit is not None:  # the cap whatever the hand: dcmshi's fans are for show
-                check(f"seat {d}'s patterns", (limit,), won.breakdown.keys)
-                continue
-            fan = recorded_fan(record)
-            check(f"seat {d}'s fan (capped at {cap})", min(fan, cap), min(won.breakdown.fan, cap))
+            fan, mine = recorded_fan(record), won.breakdown.fan
+            if record.subtype in LIMITS:  # the cap whatever the hand, the hand's fans beside it
+                limits = tuple((i.key, i.fan) for i in won.breakdown.items if i.key in LIMIT_KEYS)
+                check(f"seat {d}'s limit pattern", ((LIMITS[record.subtype], cap),), limits)
+                mine -= cap
+                if fan < cap:
+                    check(
+                        f"seat {d}'s patterns",
+                        sorted(recorded_keys(record)),
+                        sorted(won.breakdown.keys),
+                    )
+            check(f"seat {d}'s fan (capped at {cap})", min(fan, cap), min(mine, cap))
         for d, seat in enumerate(hand.end.seats):
             k = table.seat(d)
             check(
@@ -318,13 +330,13 @@ def replay(hand: Hand, **overrides: Any) -> Outcome:
     return Outcome(hand.seed)
 
 
-def _replay_file(path: str, first: int | None) -> int:
+def _replay_file(path: str, first: int | None, stacked: bool = False) -> int:
     hands = walls = matched = 0
     missed: list[str] = []
     differs: list[str] = []
     for hand in islice(read_hands(path), first):
         hands += 1
-        if wall_matches(hand):
+        if stacked or wall_matches(hand):
             walls += 1
         else:
             missed.append(hand.seed)
@@ -334,7 +346,7 @@ def _replay_file(path: str, first: int | None) -> int:
         else:
             where = outcome.where(len(hand.steps))
             differs.append(f"  seed {hand.seed!r}, {where}: {outcome.difference}")
-    print(f"read {hands} hands, {walls} walls match")
+    print(f"read {hands} hands, " + ("walls stacked" if stacked else f"{walls} walls match"))
     for seed in missed:
         print(f"  wall differs: seed {seed!r}")
     print(f"matched {matched} of {hands} hands")
@@ -348,6 +360,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     not, 2 if a file could not be read."""
     args = list(sys.argv[1:] if argv is None else argv)
     first: int | None = None
+    stacked = args[:1] == ["--stacked"]
+    if stacked:
+        args = args[1:]
     if args[:1] == ["--first"]:
         if len(args) < 2 or not args[1].isdigit():
             print("--first takes a number of hands", file=sys.stderr)
@@ -356,7 +371,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     status = 0
     for path in args or [str(CORPUS)]:
         try:
-            status = max(status, _replay_file(path, first))
+            status = max(status, _replay_file(path, first, stacked))
         except (OSError, EOFError, DcmshiDataError) as error:
             print(f"{path}: {error}", file=sys.stderr)
             return 2

@@ -43,7 +43,9 @@ from mahjong_rules.tiles import Suit, Tile
 from mahjong_rules.variants.sichuan import DeclareVoid, SwapTiles
 
 __all__ = [
+    "FAN_KEYS",
     "FAN_WEIGHTS",
+    "LIMITS",
     "REASONS",
     "Paid",
     "Table",
@@ -53,6 +55,7 @@ __all__ = [
     "library_payments",
     "move_action",
     "recorded_fan",
+    "recorded_keys",
     "recorded_payments",
 ]
 
@@ -97,6 +100,24 @@ FAN_WEIGHTS: Mapping[str, int] = {
     "UnderTheSea": 1,
 }
 """The fan (番, fān) of one count of each dcmshi pattern (SC-PAT-*; PDF Table 4)."""
+
+FAN_KEYS: Mapping[str, str] = {
+    "Kong": "gang",
+    "Root": "gen",
+    "AllPungs": "peng_peng_hu",
+    "GoldenWait": "jin_gou_diao",
+    "FullFlush": "qing_yi_se",
+    "SevenPairs": "qi_dui",
+    "WinAfterKong": "gang_shang_hua",
+    "ShootAfterKong": "gang_shang_pao",
+    "RobbingTheKong": "qiang_gang_hu",
+    "UnderTheSea": "hai_di",
+}
+"""The library's pattern key of each dcmshi pattern (the same patterns as :data:`FAN_WEIGHTS`)."""
+LIMITS: Mapping[str, str] = {"heavenly": "tian_hu", "earthly": "di_hu"}
+"""The ``hu`` subtypes that score the cap whatever the hand, and their library pattern keys:
+天胡 (tiānhú, SC-PAT-天胡) and 地胡 (dìhú, SC-PAT-地胡). dcmshi writes no fan for them: the record
+holds the subtype, the hand's own fans (``fans``) and the capped ``handValue``."""
 
 Paid = tuple[str, int, int | None, int]
 """One payment as both sides compare it: the reason (a :data:`REASONS` value), the paying dcmshi
@@ -312,3 +333,17 @@ def recorded_fan(win: Any) -> int:
             raise _fail(f"fan {name!r}", "no pattern dcmshi scores")
         total += FAN_WEIGHTS[name] * count
     return total
+
+
+def recorded_keys(win: Any) -> frozenset[str]:
+    """The library's pattern keys of a dcmshi ``hu`` record: its fans, and for a 天胡 / 地胡 the
+    limit pattern its subtype names (:data:`LIMITS`), which dcmshi lists beside the fans
+    (``scoring.ts: calcHandScore`` keeps them "for display"); ``ping_hu`` (平胡) if none."""
+    keys = set()
+    for name, _count in win.fans:
+        if name not in FAN_KEYS:
+            raise _fail(f"fan {name!r}", "no pattern dcmshi scores")
+        keys.add(FAN_KEYS[name])
+    if win.subtype in LIMITS:
+        keys.add(LIMITS[win.subtype])
+    return frozenset(keys or {"ping_hu"})
