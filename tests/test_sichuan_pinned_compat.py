@@ -137,3 +137,19 @@ def test_sc_pat_compat_no_pair_of_the_table_can_meet(
             assert not (a in keys and b in keys), (a, b, keys)
     assert set(EXCLUDES) <= seen
     assert len(PAIRS) == 13
+
+
+def test_sc_pat_compat_the_table_bites_only_where_play_cannot_go(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """SC-PAT-COMPAT: the table does act on a win play cannot make — 111m 444m 777m 22p 555p
+    robbed on 5p, the robber holding two more 5p: with it, 碰碰胡 alone (抢杠胡 excluded); with
+    an empty table 抢杠胡 joins it. (So the test above, scoring the same both ways, reads the
+    table it empties.)"""
+    ctx = SichuanContext(
+        concealed=TileCounts("111m444m777m22p555p"), winning_tile=Tile("5p"), how=WinKind.ROB_KONG
+    )
+    options = SichuanOptions()
+    assert _keys(ctx, options) == ("peng_peng_hu",)
+    monkeypatch.setattr(patterns, "EXCLUDES", {})
+    assert _keys(ctx, options) == ("peng_peng_hu", "qiang_gang_hu")
