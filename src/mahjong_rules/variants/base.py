@@ -320,11 +320,8 @@ class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks):
         and gets :class:`~mahjong_rules.errors.HandSizeError`.
         """
         check_seat(state, seat)
-        held = state.seats[seat].tiles_count
-        if held % 3 != 1:
-            raise HandSizeError(
-                f"seat {seat} holds {held} tiles: waits are read of a hand of 3k+1 (between turns)"
-            )
+        if (held := state.seats[seat].tiles_count) % 3 != 1:
+            raise HandSizeError(f"seat {seat} holds {held} tiles: waits are read of 3k+1")
         return TileSet._make(self._wait_mask(state, seat))
 
     def apply(
