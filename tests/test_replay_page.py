@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from mahjong_rules.melds import MeldKind
 from mahjong_rules.records import HandRecord, replay
 from mahjong_rules.render.page import replay_page
 from mahjong_rules.render.page_words import action_words
+from mahjong_rules.variants import registry
 from mahjong_rules.variants.base import Rules
 
 GAMES = ("baoshan", "yongshan", "sichuan")
@@ -234,3 +236,47 @@ def test_the_command_line_writes_the_page(
     ]
     assert main(["replay", str(source), "--seat", "1"]) == 2
     assert "--seat is for --html" in capsys.readouterr().err
+
+
+@pytest.fixture
+def lucky_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[type[Rules], type[Rules]]]:
+    """tests/test_cli_words.py's plug-in games (a secret lucky suit picked after the deal),
+    without and with words of their own, registered in a copy of the registry."""
+    from test_cli_words import PlainLucky, WordedLucky
+
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
+    registry.rules_for.cache_clear()
+    registry.register_variant(PlainLucky)
+    registry.register_variant(WordedLucky)
+    yield PlainLucky, WordedLucky
+    registry.rules_for.cache_clear()
+
+
+def test_a_plugins_own_actions_events_and_records_read_in_its_words(
+    lucky_games: tuple[type[Rules], type[Rules]],
+) -> None:
+    """A plug-in's own phase, action, event and view records (the words contract, issue 27):
+    in the readable defaults without words of its own, in its words with them, never a repr;
+    a seat's page shows no other seat's secret pick (its view hides it)."""
+    plain, worded = lucky_games
+    for cls in (plain, worded):
+        rules = cls()
+        record = played(rules, 4)
+        page = replay_page(record)
+        assert_self_contained(page)
+        assert_page_matches(rules, record, page)
+        assert "PickLucky(" not in page and "LuckyPicked(" not in page
+        seat_page = page_data(replay_page(record, seat=1))
+        first = seat_page["steps"][1:5]
+        words = " ".join(line for step in first for line in step["events"])
+        assert "seat 1" in words
+    worded_page = page_data(replay_page(played(worded(), 4), seat=1))
+    step0 = worded_page["steps"][0]
+    assert [c["actions"] for c in step0["choices"]] == [["pick m", "pick p", "pick s"]]
+    picks = [line for step in worded_page["steps"][:6] for line in step["events"]]
+    others = [line for line in picks if "幸运" in line and not line.startswith("seat 1 ")]
+    assert others and all(line.endswith("has picked a lucky suit") for line in others)
+    own = [s["own"] for step in worded_page["steps"] for s in step["seats"] if s["own"]]
+    assert own and own[0][0].startswith("your lucky suit: ")
+    badges = {b for step in worded_page["steps"] for s in step["seats"] for b in s["badges"]}
+    assert "picked" in badges
