@@ -25,7 +25,7 @@ from mahjong_rules.counts import TileSet
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Claimed, Discarded, Event, Won
 from mahjong_rules.engine.settlement import POT, HandResult, Payment
-from mahjong_rules.engine.state import State
+from mahjong_rules.engine.state import Phase, State
 from mahjong_rules.engine.view import SeatView, View
 from mahjong_rules.engine.word_hooks import Lang
 from mahjong_rules.errors import ReplayError
@@ -173,6 +173,7 @@ class _Builder:
             "phase": phase_words(table, self.lang),
             "wall": table.tiles_left,
             "current": table.current,
+            "turn": table.phase is Phase.TURN,
             "table": table_words(rules, table, self.lang),
             "wilds": [self.code(t, True) for t in wilds],
             "seats": seats,
