@@ -51,11 +51,19 @@ class PlayOnHooks(WildHooks):
     shows its hand at once."""
 
     checks_ledger: ClassVar[bool] = False
-    """Whether the variant checks its own ledger when a document is read (in its
-    :meth:`~mahjong_rules.engine.hooks.Hooks.hand_state_problem`), as a game whose kong money
+    """Whether the variant checks its own ledger when a document is read (its
+    :meth:`ledger_problem`), as a game whose kong money
     depends on the moment it is made, or comes back, must: the reader's own check (the ledger
     holds the payments of the kongs on the table and of the wins) is then skipped. Default:
     no."""
+
+    def ledger_problem(self, state: State) -> tuple[str, str] | None:
+        """Where the variant ``checks_ledger``: what is wrong with ``state.ledger``, as the
+        field under the state that is wrong (e.g. ``"ledger[3]"``) and why, or ``None``.
+        Called by :func:`~mahjong_rules.serial.check_state` once the payments, the wins and
+        the variant's records are checked one by one; a problem is refused as a
+        ``SerializationError`` naming ``state.`` and that field. Default: none."""
+        return None
 
     if TYPE_CHECKING:  # hooks of Hooks
 

@@ -29,6 +29,7 @@ from mahjong_rules.serial.check_fields import check_fields, fail, seat_of
 from mahjong_rules.serial.check_payments import (
     check_ledger,
     check_payments,
+    check_variant_ledger,
     check_win_records,
     check_wins,
 )
@@ -86,6 +87,7 @@ def check_state(state: State, path: str = "state") -> None:
     check_wins(state, rules, path)
     _check_tiles(state, aside, path)
     check_variant_problems(state, rules, path)
+    check_variant_ledger(state, rules, path)
     check_window(rules, state, path)
     check_play(rules, state, path)
 

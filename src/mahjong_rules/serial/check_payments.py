@@ -21,7 +21,14 @@ from mahjong_rules.variants.options import Options
 if TYPE_CHECKING:
     from mahjong_rules.variants.base import Rules
 
-__all__ = ["check_breakdown", "check_ledger", "check_payments", "check_win_records", "check_wins"]
+__all__ = [
+    "check_breakdown",
+    "check_ledger",
+    "check_payments",
+    "check_variant_ledger",
+    "check_win_records",
+    "check_wins",
+]
 
 
 def check_payments(state: State, rules: Rules, path: str) -> None:
@@ -70,7 +77,7 @@ def check_ledger(state: State, rules: Rules, path: str) -> None:
     order made) and, where a win does not end the hand (血战), those of the wins so far; a 罚分
     to the pot may stand in it at any time (a kong's hook may fine its maker); at the end each
     of its payments is paid or cancelled. A variant that ``checks_ledger`` checks its ledger
-    itself (its ``hand_state_problem``): only the last point is checked here then."""
+    itself (:func:`check_variant_ledger`): only the last point is checked here then."""
     if rules.checks_ledger:
         _check_settled(state, path)
         return
@@ -113,6 +120,15 @@ def check_ledger(state: State, rules: Rules, path: str) -> None:
     if others and state.phase is not Phase.ENDED:
         fail(f"{path}.ledger", f"a {others[0].reason.value} payment is made at the end only")
     _check_settled(state, path)
+
+
+def check_variant_ledger(state: State, rules: Rules, path: str) -> None:
+    """A variant that ``checks_ledger``: its ``ledger_problem``, refused at the field it names
+    (run once the variant's records are checked, since its money may read them)."""
+    if rules.checks_ledger:
+        problem = rules.ledger_problem(state)
+        if problem is not None:
+            fail(f"{path}.{problem[0]}", problem[1])
 
 
 def _check_settled(state: State, path: str) -> None:

@@ -39,7 +39,7 @@ from mahjong_rules.engine.state import State
 from mahjong_rules.melds import Meld
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
 from mahjong_rules.tiles import Tile, all_tiles
-from mahjong_rules.variants.sichuan import settlement
+from mahjong_rules.variants.sichuan import ledger_check, settlement
 from mahjong_rules.variants.sichuan.actions import (
     SUITS,
     AsideSet,
@@ -113,9 +113,14 @@ class Sichuan(SichuanWords, SichuanPlay):
     # ------------------------------------------------------------------ its own records
 
     def hand_state_problem(self, state: State) -> str | None:
-        """The swap and the declarations (:func:`~.records.hand_problem`), and the ledger's
-        kong money (it checks its ledger itself: ``checks_ledger``)."""
-        return hand_problem(state) or settlement.ledger_problem(state)
+        """The swap and the declarations (:func:`~.records.hand_problem`)."""
+        return hand_problem(state)
+
+    def ledger_problem(self, state: State) -> tuple[str, str] | None:
+        """The ledger rebuilt from the kongs and wins on the table and compared
+        (:func:`~.ledger_check.ledger_problem`; it checks its ledger itself:
+        ``checks_ledger``)."""
+        return ledger_check.ledger_problem(self, state)
 
     def seat_state_problem(self, state: State, seat: int) -> str | None:
         return seat_problem(state, seat)

@@ -14,7 +14,6 @@ penalties go to the pot (SC-PAY-4).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
@@ -50,7 +49,6 @@ __all__ = [
     "held_groups",
     "kong_payments",
     "lanes_of",
-    "ledger_problem",
     "pond",
     "refund",
     "robbed_refund",
@@ -227,33 +225,3 @@ def end_payments(rules: SettlingRules, state: State) -> tuple[list[Payment], dic
                 if other != seat and not (options.hua_zhu_payees == "non_pigs" and other in pigs):
                     out.append(Payment(seat, other, cap, PaymentReason.PENALTY))
     return out, ready
-
-
-def ledger_problem(state: State) -> str | None:
-    """What is wrong with the kong money of ``state.ledger``: every payment with a ref carries
-    one of the hand's kongs (``1 .. next_ref - 1``, or the pending 补杠's ``next_ref``), one
-    kong's money goes to one seat (which may pass it on once: 呼叫转移), and every refund
-    gives back a payment of that kong once."""
-    payees: dict[int, object] = {}
-    paid: Counter[tuple[object, object, int, int]] = Counter()
-    passed: set[int] = set()
-    pending = state.pending is not None
-    for p in state.ledger:
-        if not p.ref:
-            continue
-        if p.ref >= state.next_ref + pending:
-            return f"a kong payment carries ref {p.ref}, beyond the hand's kongs"
-        if p.reason is PaymentReason.KONG_REFUND:
-            back = (p.payee, p.payer, p.amount, p.ref)
-            if not paid[back]:
-                return f"a refund of kong {p.ref} gives back nothing that was paid"
-            paid[back] -= 1
-            continue
-        payee = payees.setdefault(p.ref, p.payee)
-        if payee == p.payer and p.ref not in passed:
-            passed.add(p.ref)  # 呼叫转移: the konger passes the kong's money on
-            continue
-        if payee != p.payee:
-            return f"kong {p.ref}'s money goes to two seats"
-        paid[(p.payer, p.payee, p.amount, p.ref)] += 1
-    return None
