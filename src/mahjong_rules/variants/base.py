@@ -49,11 +49,11 @@ from mahjong_rules.engine.wall import check_wall, shuffled_wall
 from mahjong_rules.engine.wins import Wins
 from mahjong_rules.engine.word_hooks import WordHooks
 from mahjong_rules.errors import HandSizeError, IllegalActionError, OptionsError
-from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import WinContext
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.explain import NotAWin, explain_win
 from mahjong_rules.variants.options import Options
+from mahjong_rules.variants.table_queries import TableQueries
 
 __all__ = ["Rules"]
 
@@ -63,7 +63,7 @@ _ONE = tuple(_SEATS[1 << seat] for seat in range(4))
 _NOBODY: frozenset[int] = _SEATS[0]
 
 
-class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks):
+class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks, TableQueries):
     """The rules of one variant with one room's options. Stateless: every method is pure.
 
     Build with :func:`~mahjong_rules.variants.get_variant`. Rules with equal options are equal
@@ -268,29 +268,6 @@ class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks):
             event_for=self.event_for,
             hide_wins=self.hides_winning_hands,
         )
-
-    def discard_gives_up_kong(self, state: State, seat: int, tile: Tile) -> bool:
-        """BS-GANG-8 杠牌二次确认: whether discarding ``tile`` gives up a kong, because the seat
-        holds four of it across its hand and its pengs — so an interface can ask to confirm."""
-        s = state.seats[seat]
-        held = s.concealed.count(tile)
-        held += sum(3 for m in s.melds if m.kind is MeldKind.PENG and m.tile == tile)
-        return held >= 4
-
-    def peng_display(self, state: State, seat: int) -> tuple[tuple[Meld, int | None], ...]:
-        """BS-PENGSHOW-1 (特殊设定4): for each of ``seat``'s pengs, which of its three tiles an
-        interface lays face down — 0 (left) if claimed from 上家, 1 (middle) from 对家, 2 (right)
-        from 下家 — or ``None`` once the fourth copy has been discarded to the table."""
-        out = []
-        n = state.players
-        for meld in state.seats[seat].melds:
-            if meld.kind is not MeldKind.PENG or meld.from_seat is None:
-                continue
-            rel = (meld.from_seat - seat) % n
-            position = 2 if rel == 1 and n > 2 else 0 if rel == n - 1 and n > 2 else 1
-            discarded = sum(x.discards.count(meld.tile) for x in state.seats)
-            out.append((meld, None if discarded >= 2 else position))  # one was claimed for it
-        return tuple(out)
 
     @property
     def action_space(self) -> int:
