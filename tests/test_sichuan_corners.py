@@ -293,7 +293,8 @@ def test_sc_void5_no_win_the_kong_stands_but_the_seat_cannot_win() -> None:
     state = step(rules, state, "0:D2m 1:D3m 2:D4m 3:D1s")[0]
     assert state.seats[0].drawn == T("5s")
     assert Hu(0) not in rules.legal_actions(state, 0)
-    assert rules.waits(state, 0) == TileSet()
+    after = step(rules, state, "0:D5s")[0]  # (waits are read of 13 tiles, between turns)
+    assert rules.waits(after, 0) == TileSet()
 
 
 def test_sc_void5_forbidden_the_void_suit_kong_is_not_offered() -> None:

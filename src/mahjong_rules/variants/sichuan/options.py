@@ -194,3 +194,9 @@ class SichuanOptions(Options):
         """The capped pattern score, ``2 ** fan_cap``: what 天胡 / 地胡 score (SC-PAT-天胡) and
         a 花猪 pays (SC-HUAZHU-1)."""
         return 1 << self.fan_cap
+
+    @property
+    def scoring(self) -> str:
+        """How fan make points: ``"doubling"`` — a win's pattern score is
+        ``2 ** min(fan, fan_cap)`` (SC-CAP-1), as a recorded breakdown is checked to say."""
+        return "doubling"

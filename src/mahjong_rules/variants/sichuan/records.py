@@ -224,4 +224,6 @@ def seat_problem(state: State, seat: int) -> str | None:
         return f"定缺: the tile set aside is of the void suit, not {r.aside}"
     if r.aside is not None and not mine.discards and r.aside not in mine.concealed:
         return f"定缺: it holds no {r.aside} set aside"
+    if r.aside is not None and mine.discards and mine.discards[0] != r.aside:
+        return f"定缺: its first discard turned up the tile set aside, {mine.discards[0]}"
     return None
