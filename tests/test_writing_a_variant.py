@@ -18,6 +18,7 @@ import pytest
 
 from mahjong_rules import Hu, IllegalActionError, Pass, Phase
 from mahjong_rules.bots import GreedyBot
+from mahjong_rules.scoring import WinKind
 from mahjong_rules.serial import check_state, from_dict, to_dict
 from mahjong_rules.variants import registry
 
@@ -138,3 +139,47 @@ def test_flow2_the_pages_phase_plays_whole_hands_and_tells_no_secret(
         result = rules.result(state)
         assert result is not None and sum(result.deltas) == 0
         assert from_dict(to_dict(state), type(state)) == state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_score_1_the_pages_scored_game_scores_its_own_patterns(
+    whole_page: dict[str, Any], players: int
+) -> None:
+    """SCORE-1..3, FLOW-5 (issue 27): the page's ``scored`` game (its own patterns 断幺九 and
+    海底捞月, its own WinContext, ``payment_reasons`` WIN only) through whole hands GreedyBot
+    plays (the seat to act picked at random). Each win scores 断幺九 exactly when none of the
+    winner's tiles is a 1 or a 9, 海底捞月 exactly when it is a self-draw that took the wall's
+    last tile, 平胡 when neither, and 2 ** (its patterns' fan) points; it is paid exactly those
+    points by the discarder, or ``self_draw`` times them by every other seat; every payment is
+    a win's."""
+    rules = registry.get_variant("scored", players=players)
+    win = whole_page["PaymentReason"].WIN
+    payment = whole_page["Payment"]
+    assert rules.payment_reasons == {win}
+    keys_seen = set()
+    bot = GreedyBot()
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = rules.new_hand(seed=seed, dealer=seed % players)
+        while not rules.is_over(state):
+            seat = rng.choice(sorted(rules.to_act(state)))
+            state = rules.apply(state, bot.choose(rules.view(state, seat)))
+        result = rules.result(state)
+        assert result is not None and from_dict(to_dict(state), type(state)) == state
+        expected = []
+        for w in result.wins:
+            reading = w.breakdown.reading
+            tiles = [*reading.tiles.distinct(), *(m.tile for m in state.seats[w.seat].melds)]
+            simples = all(2 <= t.rank <= 8 for t in tiles)
+            last = w.how is WinKind.SELF_DRAW and state.tiles_left == 0
+            keys = (("duan_yao",) if simples else ()) + (("hai_di",) if last else ())
+            assert w.breakdown.keys == (keys or ("ping_hu",)), (seed, w)
+            assert w.breakdown.points == 2 ** len(keys)
+            keys_seen.update(w.breakdown.keys)
+            if w.from_seat is not None:
+                expected.append(payment(w.from_seat, w.seat, w.breakdown.points, win))
+            else:
+                points = w.breakdown.points * rules.options.self_draw
+                expected += [payment(p, w.seat, points, win) for p in range(players) if p != w.seat]
+        assert result.payments == tuple(expected)
+    assert {"ping_hu", "duan_yao"} <= keys_seen
