@@ -1,8 +1,14 @@
-"""mahjong_rules: a rules engine for Yunnan mahjong, 保山麻将 (Baoshan) and 永善麻将 (Yongshan).
+"""mahjong_rules: a rules engine for three mahjong games, and for more written as plugins.
 
-The core is pure and free of I/O: immutable tile and hand types feed a table-based win detector.
+The games: 保山麻将 (Baoshan) and 永善麻将 (Yongshan) of Yunnan, and 四川血战到底 (Sichuan, xuèzhàn
+dàodǐ, "bloody to the end"). A game is a ``Rules`` object found by name with ``get_variant``;
+another package adds its own through the same contract. The core is pure and free of I/O:
+immutable tile and hand types feed a table-based win detector, and each moment of a hand is an
+immutable ``State``.
 
->>> from mahjong_rules import TileCounts, is_win
+>>> from mahjong_rules import TileCounts, get_variant, is_win
+>>> [get_variant(name).name_zh for name in ("baoshan", "yongshan", "sichuan")]
+['保山麻将', '永善麻将', '四川血战到底']
 >>> is_win(TileCounts("123m456p789s11z555m"))
 True
 """
