@@ -285,7 +285,10 @@ def _check_drawn(state: State, index: int, holding: bool, where: str) -> None:
     no_replacement = result is not None and (result.exhausted or robbed) and last
     if drawn is not None and not (held if no_replacement else concealed)[drawn]:
         fail(f"{where}.drawn", f"it holds no {drawn}")
-    if won is not None and drawn is not None and drawn != won.tile:
+    # the dealer's win in his first turn (天胡) may be shown on any tile held (Sichuan: the
+    # highest, also after a kong): no single tile completed his dealt hand
+    dealt = index == state.dealer and not seat.discards and concealed[won.tile] if won else False
+    if won is not None and drawn is not None and drawn != won.tile and not dealt:
         fail(f"{where}.drawn", f"it won by self-draw on {won.tile}, the tile it drew, not {drawn}")
     if Counter(seat.turn_draws) - held:
         fail(f"{where}.turn_draws", "tiles drawn this turn are not in its hand or melds")
