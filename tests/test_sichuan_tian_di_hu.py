@@ -15,10 +15,12 @@ The cap is 3 fan unless said: 天胡 / 地胡 are 8 points, and each other seat 
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from mahjong_rules import Hu, MeldKind, State, Tile, WinKind
 from mahjong_rules.engine.settlement import Payment, WinRecord
+from mahjong_rules.serial import from_dict, to_dict
 from mahjong_rules.variants import get_variant
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.variants.sichuan import SwapTiles
@@ -144,7 +146,8 @@ def test_sc_pat_tian_hu_after_the_swap_the_highest_kind_held() -> None:
 
 def test_sc_pat_tian_hu_after_a_kong_the_highest_kind_not_the_replacement() -> None:
     """SC-PAT-天胡 / SC-PAT-杠上花: the dealer's 暗杠 of 1m, then the replacement 5p completes
-    234m 567p 789p 55p: shown on 9p, 杠 1 + 天胡 3 (no 杠上花 beside a 天胡), capped 3, 8."""
+    234m 567p 789p 55p: shown on 9p, 杠 1 + 天胡 3 (no 杠上花 beside a 天胡), capped 3, 8; the state
+    reads back from JSON (a self-draw shown on a tile other than the one drawn)."""
     rules = get_variant("sichuan")
     state = deal(rules, {0: "1111m234m567p789p5p"}, replacements="5p")
     state = step(rules, state, "0:A1m")[0]
@@ -153,6 +156,7 @@ def test_sc_pat_tian_hu_after_a_kong_the_highest_kind_not_the_replacement() -> N
     assert shown(won(state)) == (SELF, T("9p"), ("gang", "tian_hu"), 4, 3, 8)
     assert paid == EACH_9
     assert [m.kind for m in state.seats[0].melds] == [MeldKind.AN_GANG]
+    assert from_dict(json.loads(json.dumps(to_dict(state)))) == state  # the serial check takes it
 
 
 def test_sc_pat_tian_hu_off_the_dealt_win_on_the_first_kind_scoring_most() -> None:
