@@ -92,8 +92,6 @@ def start_variant_state(rules: Any, state: State) -> State:
         record = rules.new_seat_state(state, index)
         _check_record(record, rules.seat_state_class, "new_seat_state")
         seats.append(replace(seat, variant=record))
-    if hand is None:  # (no entry: see State.variant)
-        return replace(state, seats=tuple(seats))
     return replace(state, variant=hand, seats=tuple(seats))
 
 
