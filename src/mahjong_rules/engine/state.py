@@ -100,7 +100,7 @@ global is read about ten times faster than an enum's member (``Phase.TURN``)."""
 
 
 class _Memo:
-    """The memo of a state object (:attr:`State.cache`, ``SeatState.cache``), kept in a slot
+    """The memo of a state object (``State.cache``, ``SeatState.cache``), kept in a slot
     rather than in the object's ``__dict__``: CPython shares the keys of a class's instance
     dicts for at most 29 entries, and ``State`` has 29 fields, so a memo entry as a 30th key
     would give every state a dict table of its own (about 1.3 kB per kept state). A copy of a
