@@ -53,7 +53,53 @@ def check_own_phase(state: State, rules: Rules, path: str) -> OwnPhase:
     for i, answer in enumerate(state.answers):
         if answer not in tuple(phase.actions(rules, state, answer.seat)):
             fail(f"{path}.answers[{i}]", f"not an answer the {phase.name} phase lists")
+    if phase.when is When.AFTER_DEAL:
+        _check_after_deal(state, rules, path)
     return phase
+
+
+def _check_after_deal(state: State, rules: Rules, path: str) -> None:
+    """The first phase after the deal: the state is the dealt hand (the phases before the
+    deal answered as the hand's own records say, :meth:`OwnPhase.given`) with the answers it
+    holds applied, so a seat's record agrees with its answer and a seat yet to answer holds
+    none. (A later phase, or one after a phase before the deal whose answers the state does
+    not tell, is left to the variant's own checks.)"""
+    expected = rules.new_hand(wall=state.wall, dealer=state.dealer)
+    while expected.phase is Phase.CHOOSING and expected.result is None:
+        phase = open_phase(rules, expected)
+        if phase is None or phase.when is not When.BEFORE_DEAL:
+            break
+        given = phase.given(rules, state) if phase.per_match else ()
+        if not given:
+            return  # its answers are not known from the state
+        for answer in given:
+            if answer not in rules.legal_actions(expected, answer.seat):
+                return
+            expected = rules.apply(expected, answer)
+    if expected.phase is not Phase.CHOOSING or expected.stage != state.stage:
+        return
+    for i, answer in enumerate(state.answers):
+        if answer not in rules.legal_actions(expected, answer.seat):
+            fail(f"{path}.answers[{i}]", f"not an answer seat {answer.seat} could give now")
+        expected = rules.apply(expected, answer)
+    expected = replace(expected, step=state.step)
+    if state != expected:
+        where = _differs(state, expected)
+        fail(f"{path}.{where}", f"no hand in its {state.stage} phase, with its answers, holds this")
+
+
+def _differs(state: State, expected: State) -> str:
+    """The first field where ``state`` and ``expected`` differ (a seat's field by name)."""
+    for name in state.__dict__:
+        if name in ("events", "cache") or getattr(state, name) == getattr(expected, name):
+            continue
+        if name == "seats":
+            for index, (mine, other) in enumerate(zip(state.seats, expected.seats, strict=True)):
+                for field in mine.__dict__:
+                    if getattr(mine, field) != getattr(other, field, None):
+                        return f"seats[{index}].{field}"
+        return name
+    return "variant"  # pragma: no cover (states that differ differ in a field)
 
 
 def _check_before_deal(state: State, rules: Rules, path: str) -> None:

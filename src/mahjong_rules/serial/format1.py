@@ -162,6 +162,8 @@ def _drop_honor_run(seat: dict[str, JSON], variant: str | None) -> None:
         raise SerializationError(
             f"SeatState.honor_run: its discards make it {expected}, not {run!r}"
         )
+
+
 # ---------------------------------------------------------------------- 本金 and 提 (Yongshan)
 
 
@@ -194,6 +196,8 @@ def _state_indicator_and_ti(data: dict[str, JSON], variant: str | None) -> None:
 def _view_indicator(data: dict[str, JSON], variant: str | None) -> None:
     """A view's ``indicator`` into the view's record of what every seat sees."""
     _moved_indicator(data, variant, "YongshanView")
+
+
 # ---------------------------------------------------------------------- 报听 (Baoshan's record)
 
 
