@@ -26,6 +26,9 @@ _ROOMS = [
     get_variant("baoshan", players=2, honors=True, buy_points="live", bao_ting=True),
     get_variant("yongshan", players=4, wildcards="double"),
     get_variant("yongshan", players=2, ti_from_hand=True),
+    # Sichuan's own records and phases (换三张, 定缺: SC-SWAP-1, SC-VOID-1) and its ledger
+    get_variant("sichuan", swap_three=True, false_hu="penalty"),
+    get_variant("sichuan", gang_shang_pao_refund="transfer", void_discard="lenient"),
 ]
 
 

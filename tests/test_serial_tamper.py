@@ -201,6 +201,8 @@ def _tamper_documents() -> list[dict[str, Any]]:
         get_variant("yongshan", players=3, wildcards="double", fan_cap=None),
         get_variant("baoshan", players=4, pian_gang=True, buy_points="live", bao_ting=True),
         get_variant("baoshan", players=2, honors=True, fan_cap=None),
+        # Sichuan's own records, its phases (换三张 and 定缺, SC-SWAP-1, SC-VOID-1) and ledger
+        get_variant("sichuan", swap_three=True, false_hu="penalty", hua_zhu=True),
     ]
     for k, rules in enumerate(rooms):
         states = greedy_hand(rules, 178 + k)
