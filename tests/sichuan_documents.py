@@ -101,3 +101,51 @@ def check_tampered(state: State, seen: set[str]) -> None:
 
         refused(state, change, rf"seats\[{seat}\]\.variant")
         seen.add("tamper: void")
+    check_tampered_records(state, seen)
+
+
+def check_tampered_records(state: State, seen: set[str]) -> None:
+    """Issue 27: a forged win payment with no win behind it (SC-PAY-1..3), a kong payment of
+    another amount (SC-GANG-PAY-1..3), ``forced`` in a phase of the variant's own (FLOW-4), a
+    set-aside tile edited once turned up (SC-VOID-2), and in 定缺 an answered seat's record
+    against its answer: each refused at the field."""
+    if state.phase is Phase.TURN and "tamper: forged win" not in seen:
+        forged = Payment(1, 2, 48, PaymentReason.WIN)
+        refused(state, _append(forged), LEDGER)
+        seen.add("tamper: forged win")
+    kongs = [i for i, p in enumerate(state.ledger) if p.reason is PaymentReason.KONG]
+    if kongs and "tamper: kong amount" not in seen:
+        i = kongs[0]
+
+        def dearer(d: dict[str, Any]) -> None:
+            d["ledger"][i]["amount"] += 1
+
+        refused(state, dearer, LEDGER)
+        seen.add("tamper: kong amount")
+    if state.phase is Phase.CHOOSING and "tamper: forced in a phase" not in seen:
+
+        def forced(d: dict[str, Any]) -> None:
+            d["forced"] = [state.claimants[0]]
+
+        refused(state, forced, "forced")
+        seen.add("tamper: forced in a phase")
+    for seat, mine in enumerate(state.seats):
+        aside, void = mine.variant.aside, mine.variant.void
+        other = next((t for t in mine.concealed if t.suit is void and t != aside), None)
+        if aside is None or not mine.discards or other is None or "tamper: aside" in seen:
+            continue
+
+        def moved(d: dict[str, Any], seat: int = seat, tile: str = other.notation) -> None:
+            d["seats"][seat]["variant"]["aside"] = tile
+
+        refused(state, moved, rf"seats\[{seat}\]\.variant")
+        seen.add("tamper: aside")
+    if state.stage == "voiding" and state.answers and "tamper: answer" not in seen:
+        answer = state.answers[0]
+        other_suit = next(u for u in ("m", "p", "s") if u != answer.suit.value)  # type: ignore[attr-defined]
+
+        def disagree(d: dict[str, Any]) -> None:
+            d["seats"][answer.seat]["variant"]["void"] = other_suit
+
+        refused(state, disagree, rf"seats\[{answer.seat}\]\.variant")
+        seen.add("tamper: answer")
