@@ -106,7 +106,10 @@ class _Memo:
     would give every state a dict table of its own (about 1.3 kB per kept state). A copy of a
     state object (pickled, :func:`copy.copy`) starts with an empty memo."""
 
-    __slots__ = ("cache",)
+    __slots__ = {
+        "cache": "Memo of derived values (the legal actions, who must act; a seat's waits), no "
+        "part of the value: not compared, not written, empty in every copy the engine makes."
+    }
 
     cache: dict[Any, Any]
 
