@@ -193,7 +193,7 @@ class WordHooks:
 
     def describe_seat(self, view: View, seat: int, lang: Lang) -> list[str]:
         """What a player's table adds to the line of ``seat`` (each part a few words, such as
-        ``报听 declared``), from the public records of ``view``. Default: nothing (the default
+        ``declared ready``), from the public records of ``view``. Default: nothing (the default
         :meth:`describe_table` shows the public record whole)."""
         return []
 
@@ -201,8 +201,8 @@ class WordHooks:
         self, state: State, result: HandResult, payment: Payment, lang: Lang
     ) -> str | None:
         """The item of a payment the settlement names beside its reason, told from the
-        hand's final ``state`` and ``result`` (which 罚分 fáfēn a penalty is: ``花猪 hua_zhu:
-        the payer holds all three suits``), or ``None``. Default: none."""
+        hand's final ``state`` and ``result`` (which 罚分 fáfēn a penalty is, e.g. that the payer
+        held all three suits), or ``None``. Default: none."""
         return None
 
     def describe_win(self, win: WinRecord, lang: Lang) -> list[str]:
