@@ -156,7 +156,7 @@ def test_score_1_the_pages_scored_game_scores_its_own_patterns(
     win = whole_page["PaymentReason"].WIN
     payment = whole_page["Payment"]
     assert rules.payment_reasons == {win}
-    keys_seen = set()
+    keys_seen: set[str] = set()
     bot = GreedyBot()
     for seed in range(20):
         rng = random.Random(seed)
@@ -169,6 +169,7 @@ def test_score_1_the_pages_scored_game_scores_its_own_patterns(
         expected = []
         for w in result.wins:
             reading = w.breakdown.reading
+            assert reading is not None
             tiles = [*reading.tiles.distinct(), *(m.tile for m in state.seats[w.seat].melds)]
             simples = all(2 <= t.rank <= 8 for t in tiles)
             last = w.how is WinKind.SELF_DRAW and state.tiles_left == 0

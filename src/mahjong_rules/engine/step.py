@@ -6,9 +6,10 @@ server passes it on as ``expect_step``. An answer for the hand's current step is
 legality alone. An answer for an earlier step is still accepted while the moment its view
 showed is open for its seat: in a claim or rob window, or a phase of the variant's own (a
 swap, 定缺, a purchase, ...), every asked seat is sent its view at the same step, and each
-answer counts a step; so while the same window or phase is open and the seat is still asked and has not
-answered, any step since the moment opened is that moment, and the answer means what it meant
-when it was made (what a seat may answer there does not change while the others answer).
+answer counts a step; so while the same window or phase is open and the seat is still asked
+and has not answered, any step since the moment opened is that moment, and the answer means
+what it meant when it was made (what a seat may answer there does not change while the
+others answer).
 Anything else is late and refused with :class:`~mahjong_rules.errors.StaleActionError`: the
 window has closed, the turn has moved on, the seat has already answered, or a new window has
 opened since. So a late answer can never select some other action.
