@@ -96,6 +96,8 @@ class SichuanWords(WordHooks):
 
     if TYPE_CHECKING:
         options: SichuanOptions
+        """The room's options (the rules' own; the settlement's words read 花猪 and the
+        self-draw bonus from them)."""
 
     def describe_action(self, action: Action, lang: Lang) -> str:
         """``swap 1m2m2m`` (``换三张 1m2m2m``), ``void p 4p`` / ``void s -`` (``定缺 p 4p``),
