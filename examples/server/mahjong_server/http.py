@@ -1,0 +1,119 @@
+"""The HTTP side, served by websockets' ``process_request`` (GET only):
+
+- ``/``: the lobby (:func:`.pages.lobby_page`);
+- ``/open?game=G&seat=S&people=0,2&seed=X&lang=en``: open a table of game ``G`` whose seats
+  ``people`` (``seat`` among them) are for persons, then go to seat ``S``'s page;
+- ``/table/<id>?seat=S``: seat ``S``'s page (it connects to ``/ws``);
+- ``/replay/<id>?seat=S``: the finished hand's replay page as seat ``S`` saw it;
+- ``/static/<file>``: the table page's script and styles;
+- ``/ws``: the websocket (:mod:`.app`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from http import HTTPStatus
+from pathlib import Path
+from urllib.parse import parse_qs, quote, urlsplit
+
+from websockets.asyncio.server import ServerConnection
+from websockets.http11 import Request, Response
+
+from mahjong_rules.engine.word_hooks import Lang
+from mahjong_server import pages
+from mahjong_server.lobby import Lobby
+from mahjong_server.protocol import ProtocolError
+
+__all__ = ["router"]
+
+STATIC = Path(__file__).parent / "static"
+_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
+_HTML = "text/html; charset=utf-8"
+_CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'"
+)
+_MAX_QUERY = 2_000
+
+Route = Callable[[ServerConnection, Request], Response | None]
+
+
+def _reply(
+    connection: ServerConnection,
+    status: HTTPStatus,
+    body: str,
+    kind: str = _HTML,
+    *,
+    strict: bool = True,
+) -> Response:
+    response = connection.respond(status, body)
+    del response.headers["Content-Type"]  # respond() says text/plain
+    response.headers["Content-Type"] = kind
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    if strict:
+        response.headers["Content-Security-Policy"] = _CSP
+    return response
+
+
+def _seat(query: dict[str, list[str]], name: str = "seat") -> int:
+    text = query.get(name, ["0"])[0]
+    if not text.isdigit() or len(text) > 1:
+        raise ProtocolError("bad_seat", f"{name}: a seat, 0 to 3")
+    return int(text)
+
+
+def router(lobby: Lobby) -> Route:
+    """The ``process_request`` that serves ``lobby``'s pages (``None`` lets ``/ws`` through)."""
+    static = {path.name: path.read_text(encoding="utf-8") for path in STATIC.iterdir()}
+
+    def route(connection: ServerConnection, request: Request) -> Response | None:
+        parts = urlsplit(request.path)
+        if parts.path == "/ws":
+            return None
+        if len(parts.query) > _MAX_QUERY:
+            return _reply(connection, HTTPStatus.REQUEST_URI_TOO_LONG, pages.message("too long"))
+        query = parse_qs(parts.query)
+        path = parts.path.rstrip("/").split("/")[1:] or [""]
+        try:
+            if path == [""]:
+                return _reply(connection, HTTPStatus.OK, pages.lobby_page(lobby))
+            if path == ["open"]:
+                return _open(connection, lobby, query)
+            if len(path) == 2 and path[0] == "table":
+                table = lobby.get(path[1])
+                seat = _seat(query)
+                return _reply(connection, HTTPStatus.OK, pages.table_page(table, seat))
+            if len(path) == 2 and path[0] == "replay":
+                page = lobby.get(path[1]).replay(_seat(query))
+                if page is None:
+                    raise ProtocolError("not_over", "the hand is not over yet")
+                return _reply(connection, HTTPStatus.OK, page, strict=False)
+            if len(path) == 2 and path[0] == "static" and path[1] in static:
+                kind = _TYPES.get(Path(path[1]).suffix, "text/plain; charset=utf-8")
+                return _reply(connection, HTTPStatus.OK, static[path[1]], kind)
+        except ProtocolError as exc:
+            return _reply(connection, HTTPStatus.NOT_FOUND, pages.message(str(exc)))
+        return _reply(connection, HTTPStatus.NOT_FOUND, pages.message("no such page"))
+
+    return route
+
+
+def _open(connection: ServerConnection, lobby: Lobby, query: dict[str, list[str]]) -> Response:
+    """Open a table (a link or the lobby's form) and send the browser to its seat's page."""
+    seat = _seat(query)
+    people = {seat}
+    for text in query.get("people", []):
+        for part in text.split(","):
+            people.add(_seat({"people": [part]}, "people"))
+    seed_text = query.get("seed", [""])[0].strip()[:40]
+    seed: int | str | None = int(seed_text) if seed_text.isdigit() else seed_text or None
+    lang: Lang = "zh" if query.get("lang", ["en"])[0] == "zh" else "en"
+    game = query.get("game", [""])[0]
+    try:
+        table = lobby.open(game, frozenset(people), seed=seed, lang=lang)
+    except ProtocolError as exc:
+        return _reply(connection, HTTPStatus.BAD_REQUEST, pages.message(str(exc)))
+    response = _reply(connection, HTTPStatus.SEE_OTHER, "")
+    response.headers["Location"] = f"/table/{quote(table.id)}?seat={seat}"
+    return response

@@ -1,0 +1,163 @@
+// A seat's table page: joins the seat over the websocket, draws each view it is sent and
+// sends the action clicked. The token the server gives at the first join is kept in
+// localStorage, so a reloaded page (or a dropped connection) comes back to the same seat.
+"use strict";
+(function () {
+  var body = document.body;
+  var table = body.dataset.table;
+  var seat = Number(body.dataset.seat);
+  var key = "mj-token:" + table + ":" + seat;
+  var socket = null;
+  var ended = false;
+  var retry = 500;
+
+  function el(id) { return document.getElementById(id); }
+
+  function setStatus(text) { el("status").textContent = text; }
+
+  function token() {
+    try { return window.localStorage.getItem(key); } catch (e) { return null; }
+  }
+
+  function keep(value) {
+    try { window.localStorage.setItem(key, value); } catch (e) { /* private mode */ }
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify(message));
+    }
+  }
+
+  function list(id, lines, tag) {
+    var node = el(id);
+    node.textContent = "";
+    lines.forEach(function (line) {
+      var item = document.createElement(tag || "li");
+      item.textContent = line;
+      node.appendChild(item);
+    });
+  }
+
+  function drawActions(message) {
+    var box = el("actions");
+    box.textContent = "";
+    if (!message.asked) { return; }
+    var heading = document.createElement("p");
+    heading.textContent = "your move:";
+    box.appendChild(heading);
+    message.actions.forEach(function (choice, index) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "button action";
+      button.dataset.index = String(index);
+      button.textContent = choice.label;
+      button.addEventListener("click", function () {
+        var buttons = box.querySelectorAll("button");
+        for (var i = 0; i < buttons.length; i += 1) { buttons[i].disabled = true; }
+        send({ type: "answer", action: choice.action, step: message.step });
+      });
+      box.appendChild(button);
+    });
+  }
+
+  function drawSeats(message) {
+    var node = el("seats");
+    node.textContent = "";
+    message.seats.forEach(function (s) {
+      var item = document.createElement("li");
+      var who = s.seat === seat ? "you" : s.kind === "tuoguan" ? "托管 (a bot for now)" : s.kind;
+      if (s.kind !== "bot" && !s.connected) { who += ", away"; }
+      item.textContent = "seat " + s.seat + ": " + who +
+        (s.badges.length ? " · " + s.badges.join(", ") : "");
+      item.dataset.kind = s.kind;
+      node.appendChild(item);
+    });
+    var mine = message.seats[seat];
+    el("tuoguan").hidden = !(mine && mine.kind === "tuoguan");
+  }
+
+  function drawView(message) {
+    body.dataset.step = String(message.step);
+    el("error").hidden = true;
+    el("phase").textContent = message.phase;
+    list("notes", message.notes);
+    el("picture").innerHTML = message.svg;  // the library's SVG, made by the server
+    drawSeats(message);
+    drawActions(message);
+    list("log", message.log.slice().reverse());
+  }
+
+  function drawEnded(message) {
+    ended = true;
+    var box = el("ended");
+    box.textContent = "";
+    var title = document.createElement("h2");
+    title.textContent = message.title;
+    box.appendChild(title);
+    var totals = document.createElement("p");
+    totals.id = "totals";
+    totals.textContent = message.totals.map(function (t, k) {
+      return "seat " + k + ": " + (t > 0 ? "+" : "") + t;
+    }).join(" · ");
+    box.appendChild(totals);
+    var lines = document.createElement("ul");
+    message.wins.forEach(function (win) {
+      var item = document.createElement("li");
+      item.textContent = win[0] + (win[1].length ? " — " + win[1].join("; ") : "");
+      lines.appendChild(item);
+    });
+    message.payments.forEach(function (p) {
+      var item = document.createElement("li");
+      item.textContent = p[0] + " → " + p[1] + ": " + p[3] + " (" + p[2] + ")";
+      lines.appendChild(item);
+    });
+    box.appendChild(lines);
+    var link = document.createElement("a");
+    link.id = "replay-link";
+    link.className = "button";
+    link.href = message.replay;
+    link.textContent = "the hand's replay";
+    box.appendChild(link);
+    box.hidden = false;
+    setStatus("the hand is over");
+  }
+
+  function receive(event) {
+    var message;
+    try { message = JSON.parse(event.data); } catch (e) { return; }
+    if (message.type === "joined") {
+      keep(message.token);
+      setStatus("connected");
+    } else if (message.type === "view") {
+      drawView(message);
+    } else if (message.type === "ended") {
+      drawEnded(message);
+    } else if (message.type === "error") {
+      var box = el("error");
+      box.textContent = message.message;
+      box.hidden = false;
+      var buttons = el("actions").querySelectorAll("button");
+      for (var i = 0; i < buttons.length; i += 1) { buttons[i].disabled = false; }
+    }
+  }
+
+  function connect() {
+    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + window.location.host + "/ws");
+    socket.addEventListener("open", function () {
+      retry = 500;
+      send({ type: "join", table: table, seat: seat, token: token() });
+    });
+    socket.addEventListener("message", receive);
+    socket.addEventListener("close", function () {
+      if (ended) { return; }
+      setStatus("reconnecting…");
+      window.setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 8000);
+    });
+  }
+
+  el("back").addEventListener("click", function () { send({ type: "back" }); });
+  connect();
+}());

@@ -1,0 +1,313 @@
+"""One table playing one hand: who is asked, the views sent, the answers, the bots, the timeouts.
+
+The table holds the hand's :class:`~mahjong_rules.State` and its
+:class:`~mahjong_rules.HandRecord`. Every action applied (a person's answer or a bot's) is
+recorded, and every connected person is sent its seat's new view at once: a claim window or a
+phase where several seats choose (Sichuan's 定缺 dìngquē, a purchase of 买点 mǎidiǎn) asks them
+all together, and each answers the view it got, with that view's step; the rules say whether an
+answer is still in time (``rules.apply(..., expect_step=step)``).
+
+A seat is a bot's, or a person's. A person's seat is played by a bot, 托管 (tuōguǎn), once its
+person has been away (no connection) for ``away_timeout`` seconds or has not answered within
+``answer_timeout`` seconds of being asked; joining again, answering or sending ``back`` takes
+it back. Bots move one at a time, ``bot_delay`` seconds apart, so a person can follow.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import attrs
+
+from mahjong_rules import (
+    ANY_STEP,
+    Action,
+    HandRecord,
+    MahjongRulesError,
+    Rules,
+    StaleActionError,
+    State,
+)
+from mahjong_rules.bots import Bot, GreedyBot
+from mahjong_rules.engine.step import AnyStep
+from mahjong_rules.engine.word_hooks import Lang
+from mahjong_rules.render.page import replay_page
+from mahjong_rules.render.page_words import event_words
+from mahjong_rules.serial.answer import read_answer
+from mahjong_server import messages
+from mahjong_server.protocol import ProtocolError, error
+
+__all__ = ["Client", "JoinError", "Seat", "Settings", "Table"]
+
+LOG_LINES = 40
+"""How many of the latest log lines a view message carries."""
+
+
+class Client(Protocol):
+    """A connection the table sends to (see :mod:`.app`)."""
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` to be sent."""
+
+    def close(self, why: str) -> None:
+        """Send an error saying ``why`` and close the connection."""
+
+
+class JoinError(ProtocolError):
+    """A join refused: no such seat for a person, or the seat is someone else's."""
+
+
+@attrs.frozen
+class Settings:
+    """How a table plays: the seconds between bot moves and before 托管 takes a seat."""
+
+    bot_delay: float = 0.6
+    away_timeout: float = 30.0
+    """Seconds a person's seat may stay without a connection (0: never taken over)."""
+    answer_timeout: float = 120.0
+    """Seconds a person may take to answer (0: no limit)."""
+    lang: Lang = "en"
+
+
+@attrs.define
+class Seat:
+    """One seat: a person's (``person``) or a bot's, and what the table knows of it now."""
+
+    number: int
+    person: bool
+    token: str | None = None
+    client: Client | None = None
+    away_since: float | None = None
+    """When the person's connection went (the table's creation until the first join)."""
+    asked_since: float | None = None
+    tuoguan: bool = False
+    """托管: a bot plays the person's seat."""
+    log: list[str] = attrs.field(factory=list)
+
+    @property
+    def automatic(self) -> bool:
+        """Whether a bot answers for this seat now."""
+        return not self.person or self.tuoguan
+
+    def status(self) -> dict[str, Any]:
+        """What every seat is told of this one."""
+        kind = "bot" if not self.person else "tuoguan" if self.tuoguan else "person"
+        return {"seat": self.number, "kind": kind, "connected": self.client is not None}
+
+
+class Table:
+    """One hand of ``rules`` at table ``table_id``; ``people`` are the seats for persons."""
+
+    def __init__(
+        self,
+        table_id: str,
+        rules: Rules,
+        *,
+        people: frozenset[int],
+        seed: int | str,
+        settings: Settings = Settings(),
+        make_bot: Callable[[int], Bot] = lambda seat: GreedyBot(),
+    ) -> None:
+        self.id = table_id
+        self.rules = rules
+        self.settings = settings
+        self.record = HandRecord.new(rules, seed=seed)
+        self.state: State = self.record.start()
+        now = asyncio.get_running_loop().time()
+        self.seats = [
+            Seat(k, k in people, away_since=now if k in people else None)
+            for k in range(rules.players)
+        ]
+        self.bots = [make_bot(k) for k in range(rules.players)]
+        self._wake = asyncio.Event()
+        self._pages: dict[int, str] = {}
+        self._log(self.state)
+        self._asked(None)
+        self.task = asyncio.create_task(self._run(), name=f"table {table_id}")
+
+    @property
+    def over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    # -- the people ---------------------------------------------------------------------------
+
+    def join(self, seat: int, token: str | None, client: Client) -> None:
+        """Seat ``seat``'s person connects with ``client``; sends it ``joined`` and its view."""
+        place = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        if place is None or not place.person:
+            raise JoinError("no_seat", f"table {self.id} has no seat {seat} for a person")
+        if place.token is None:
+            place.token = secrets.token_urlsafe(18)
+        elif token is None or not secrets.compare_digest(token, place.token):
+            raise JoinError("seat_taken", f"seat {seat} of table {self.id} is taken")
+        if place.client is not None and place.client is not client:
+            place.client.close("this seat was joined from another connection")
+        place.client, place.away_since, place.tuoguan = client, None, False
+        client.push({"type": "joined", "table": self.id, "seat": seat, "token": place.token})
+        self._send_all()
+        self._wake.set()
+
+    def leave(self, seat: int, client: Client) -> None:
+        """``client``'s connection to ``seat`` has gone (a newer one keeps the seat)."""
+        place = self.seats[seat]
+        if place.client is client:
+            place.client = None
+            place.away_since = asyncio.get_running_loop().time()
+            self._send_all()
+            self._wake.set()
+
+    def back(self, seat: int) -> None:
+        """The person takes the seat back from its 托管 bot."""
+        if self.seats[seat].tuoguan:
+            self.seats[seat].tuoguan = False
+            self._send_all()
+            self._wake.set()
+
+    def answer(self, seat: int, doc: dict[str, Any]) -> None:
+        """Seat ``seat``'s answer ``{"action": ..., "step": ...}``; refused answers send the
+        seat an ``error`` and change nothing."""
+        client = self.seats[seat].client
+        try:
+            if self.over:
+                raise StaleActionError("the hand is over")
+            action, step = read_answer(doc, seat=seat)
+            self._apply(seat, action, step)
+        except StaleActionError as exc:
+            if client is not None:
+                client.push(error("stale", str(exc)[:300]))
+        except MahjongRulesError as exc:  # SerializationError, IllegalActionError, ...
+            if client is not None:
+                client.push(error("illegal", str(exc)[:300]))
+        else:
+            self.back(seat)
+
+    # -- the hand -----------------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action, step: int | AnyStep) -> None:
+        state = self.rules.apply(self.state, action, expect_step=step)
+        self.state = state
+        self.record = self.record.with_action(action)
+        self._log(state)
+        self._asked(seat)
+        self._send_all()
+        self._wake.set()
+
+    def _log(self, state: State) -> None:
+        """Each person's seat's log: the events it saw, in words."""
+        for place in self.seats:
+            if place.person:
+                seen = self.rules.events_for(place.number, state.events)
+                view = self.rules.view(state, place.number)
+                place.log += event_words(self.rules, seen, self.settings.lang, view)
+
+    def _asked(self, answered: int | None) -> None:
+        """Start each newly asked seat's answer clock (the seat that answered: again)."""
+        now = asyncio.get_running_loop().time()
+        asked = self.rules.to_act(self.state) if not self.over else frozenset()
+        for place in self.seats:
+            if place.number not in asked or place.number == answered:
+                place.asked_since = None
+            if place.number in asked and place.asked_since is None:
+                place.asked_since = now
+
+    async def _run(self) -> None:
+        """Bots answer for their seats; the people's answers come through :meth:`answer`."""
+        while not self.over:
+            if self._bot_seat() is not None:
+                if self.settings.bot_delay > 0:
+                    await asyncio.sleep(self.settings.bot_delay)
+                seat = self._bot_seat()  # a person may have answered meanwhile
+                if seat is not None:
+                    view = self.rules.view(self.state, seat)
+                    self._apply(seat, self.bots[seat].choose(view), ANY_STEP)
+                continue
+            self._wake.clear()
+            deadline = self._deadline()
+            loop = asyncio.get_running_loop()
+            timeout = None if deadline is None else max(0.0, deadline - loop.time())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout)
+            self._time_out()
+
+    def _bot_seat(self) -> int | None:
+        if self.over:
+            return None
+        asked = [k for k in sorted(self.rules.to_act(self.state)) if self.seats[k].automatic]
+        return asked[0] if asked else None
+
+    def _deadlines(self, place: Seat) -> list[float]:
+        settings, out = self.settings, []
+        if place.person and not place.tuoguan:
+            if place.away_since is not None and settings.away_timeout > 0:
+                out.append(place.away_since + settings.away_timeout)
+            if place.asked_since is not None and settings.answer_timeout > 0:
+                out.append(place.asked_since + settings.answer_timeout)
+        return out
+
+    def _deadline(self) -> float | None:
+        times = [t for place in self.seats for t in self._deadlines(place)]
+        return min(times, default=None)
+
+    def _time_out(self) -> None:
+        """托管: a bot takes each person's seat whose time has run out."""
+        now = asyncio.get_running_loop().time()
+        changed = False
+        for place in self.seats:
+            if any(t <= now for t in self._deadlines(place)):
+                place.tuoguan = changed = True
+        if changed:
+            self._send_all()
+
+    # -- what is sent -------------------------------------------------------------------------
+
+    def replay_url(self, seat: int) -> str:
+        return f"/replay/{self.id}?seat={seat}"
+
+    def replay(self, seat: int) -> str | None:
+        """The finished hand's replay page as seat ``seat`` saw it (``None`` before the end)."""
+        if not self.over or not 0 <= seat < len(self.seats):
+            return None
+        if seat not in self._pages:
+            self._pages[seat] = replay_page(self.record, seat=seat, lang=self.settings.lang)
+        return self._pages[seat]
+
+    def message(self, seat: int) -> dict[str, Any]:
+        """Seat ``seat``'s ``view`` message now."""
+        status = [place.status() for place in self.seats]
+        log = self.seats[seat].log[-LOG_LINES:]
+        return messages.view_message(
+            self.rules, self.state, seat, self.settings.lang, log, status, table=self.id
+        )
+
+    def _send_all(self) -> None:
+        for place in self.seats:
+            if place.client is not None:
+                place.client.push(self.message(place.number))
+                if self.over:
+                    url = self.replay_url(place.number)
+                    ended = messages.ended_message(
+                        self.rules,
+                        self.state,
+                        place.number,
+                        self.settings.lang,
+                        table=self.id,
+                        replay=url,
+                    )
+                    place.client.push(ended)
+
+    def summary(self) -> dict[str, Any]:
+        """The lobby's line of this table."""
+        return {
+            "id": self.id,
+            "game": self.rules.name,
+            "name_zh": self.rules.name_zh,
+            "over": self.over,
+            "seats": [
+                {**place.status(), "free": place.person and place.token is None}
+                for place in self.seats
+            ],
+        }

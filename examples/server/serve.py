@@ -1,0 +1,73 @@
+"""Serve mahjong tables: ``python examples/server/serve.py --port 8765``, then open the URL printed.
+
+The lobby opens a table of any registered game; bots play the seats no person takes. Needs the
+``websockets`` package (``pip install -e '.[server]'``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the example's own package
+
+import contextlib
+
+from mahjong_server.app import start
+from mahjong_server.lobby import Lobby
+from mahjong_server.table import Settings
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not 0 <= value <= 86_400:
+        raise argparse.ArgumentTypeError("seconds from 0 to 86400")
+    return value
+
+
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description="Serve mahjong tables to browsers.")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8765, help="port (8765; 0: any free one)")
+    parser.add_argument(
+        "--bot-delay", type=_seconds, default=0.6, help="seconds between bot moves (0.6)"
+    )
+    parser.add_argument(
+        "--away-timeout",
+        type=_seconds,
+        default=30.0,
+        help="seconds a person's seat may stay disconnected before a bot plays it (30; 0: never)",
+    )
+    parser.add_argument(
+        "--answer-timeout",
+        type=_seconds,
+        default=120.0,
+        help="seconds a person may take to answer before a bot plays the seat (120; 0: never)",
+    )
+    return parser.parse_args(argv)
+
+
+async def main(argv: list[str] | None = None) -> None:
+    args = arguments(argv)
+    settings = Settings(
+        bot_delay=args.bot_delay, away_timeout=args.away_timeout, answer_timeout=args.answer_timeout
+    )
+    lobby = Lobby(settings)
+    server = await start(lobby, args.host, args.port)
+    port = server.sockets[0].getsockname()[1] if server.sockets else args.port
+    print(f"mahjong tables on http://{args.host}:{port}/  (Ctrl-C stops)", flush=True)
+    stop = asyncio.get_running_loop().create_future()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        asyncio.get_running_loop().add_signal_handler(sig, stop.cancel)
+    with contextlib.suppress(asyncio.CancelledError):
+        await stop
+    server.close()
+    lobby.close()
+    await server.wait_closed()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
