@@ -29,6 +29,7 @@ from mahjong_rules import (
     HandRecord,
     MahjongRulesError,
     Rules,
+    SerializationError,
     StaleActionError,
     State,
 )
@@ -45,6 +46,13 @@ __all__ = ["Client", "JoinError", "Seat", "Settings", "Table"]
 
 LOG_LINES = 40
 """How many of the latest log lines a view message carries."""
+
+
+def _code(exc: MahjongRulesError) -> str:
+    """The ``error`` code of an answer refused: late, not an answer, or not legal now."""
+    if isinstance(exc, StaleActionError):
+        return "stale"
+    return "bad_answer" if isinstance(exc, SerializationError) else "illegal"
 
 
 class Client(Protocol):
@@ -168,22 +176,22 @@ class Table:
             self._wake.set()
 
     def answer(self, seat: int, doc: dict[str, Any]) -> None:
-        """Seat ``seat``'s answer ``{"action": ..., "step": ...}``; refused answers send the
-        seat an ``error`` and change nothing."""
+        """Seat ``seat``'s answer ``{"action": ..., "step": ...}``: applied, then ``accepted``
+        is sent after the views it led to; an answer refused sends an ``error`` and changes
+        nothing."""
         client = self.seats[seat].client
         try:
             if self.over:
                 raise StaleActionError("the hand is over")
             action, step = read_answer(doc, seat=seat)
             self._apply(seat, action, step)
-        except StaleActionError as exc:
+        except MahjongRulesError as exc:
             if client is not None:
-                client.push(error("stale", str(exc)[:300]))
-        except MahjongRulesError as exc:  # SerializationError, IllegalActionError, ...
-            if client is not None:
-                client.push(error("illegal", str(exc)[:300]))
+                client.push(error(_code(exc), str(exc)[:300]))
         else:
             self.back(seat)
+            if client is not None:
+                client.push({"type": "accepted", "step": step})
 
     # -- the hand -----------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@
   var socket = null;
   var ended = false;
   var retry = 500;
+  var pending = false;  // an answer sent, not yet accepted or refused
 
   function el(id) { return document.getElementById(id); }
 
@@ -52,13 +53,19 @@
       button.className = "button action";
       button.dataset.index = String(index);
       button.textContent = choice.label;
+      button.disabled = pending;
       button.addEventListener("click", function () {
-        var buttons = box.querySelectorAll("button");
-        for (var i = 0; i < buttons.length; i += 1) { buttons[i].disabled = true; }
+        pending = true;
+        enable(false);
         send({ type: "answer", action: choice.action, step: message.step });
       });
       box.appendChild(button);
     });
+  }
+
+  function enable(on) {
+    var buttons = el("actions").querySelectorAll("button");
+    for (var i = 0; i < buttons.length; i += 1) { buttons[i].disabled = !on; }
   }
 
   function drawSeats(message) {
@@ -133,12 +140,15 @@
       drawView(message);
     } else if (message.type === "ended") {
       drawEnded(message);
+    } else if (message.type === "accepted") {
+      pending = false;
+      enable(true);
     } else if (message.type === "error") {
       var box = el("error");
       box.textContent = message.message;
       box.hidden = false;
-      var buttons = el("actions").querySelectorAll("button");
-      for (var i = 0; i < buttons.length; i += 1) { buttons[i].disabled = false; }
+      pending = false;
+      enable(true);
     }
   }
 
@@ -147,6 +157,7 @@
     socket = new WebSocket(scheme + window.location.host + "/ws");
     socket.addEventListener("open", function () {
       retry = 500;
+      pending = false;
       send({ type: "join", table: table, seat: seat, token: token() });
     });
     socket.addEventListener("message", receive);
