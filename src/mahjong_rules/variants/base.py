@@ -32,7 +32,7 @@ import attrs
 
 from mahjong_rules.counts import TileSet
 from mahjong_rules.engine.action_ids import action_from_id, action_id, action_space
-from mahjong_rules.engine.actions import Action, Discard, Gang, Hu
+from mahjong_rules.engine.actions import Action, Discard
 from mahjong_rules.engine.choosing import Choosing
 from mahjong_rules.engine.claims import Claims
 from mahjong_rules.engine.draws import Draws
@@ -40,8 +40,9 @@ from mahjong_rules.engine.edit import check_seat, start_variant_state
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.legality import why_illegal
 from mahjong_rules.engine.phases import When
+from mahjong_rules.engine.routes import Route, route
 from mahjong_rules.engine.settlement import HandResult
-from mahjong_rules.engine.state import CHOOSING, CLAIM, ENDED, ROB, TURN, SeatState, State, replace
+from mahjong_rules.engine.state import CHOOSING, CLAIM, ENDED, ROB, TURN, Phase, SeatState, State
 from mahjong_rules.engine.step import ANY_STEP, AnyStep, check_step
 from mahjong_rules.engine.turns import Turns
 from mahjong_rules.engine.view import View, build_view, events_for
@@ -80,6 +81,8 @@ class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks, TableQueries):
             raise OptionsError(f"{type(self).__name__} takes {self.options_class.__name__}")
         self.options = options
         self._ask_every = bool(getattr(options, "ask_every_seat", False))
+        self._routes: dict[tuple[Phase, type[Action]], Route] = {}
+        """Each (phase, action type)'s transition, as :func:`~.routes.route` finds it."""
 
     def __eq__(self, other: object) -> bool:
         """Rules of the same variant with equal options are equal (and hash alike)."""
@@ -340,10 +343,11 @@ class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks, TableQueries):
             if action not in legal:
                 raise IllegalActionError(self._why(state, action))
         step = state.step + 1
-        if state.phase is TURN and action.__class__ is Discard:
-            after = self._do_discard(state, action, step)  # its first copy starts the events
-        else:
-            after = self._apply_listed(state, action, step)
+        key = (state.phase, action.__class__)
+        transition = self._routes.get(key)
+        if transition is None:
+            transition = self._routes[key] = route(self, *key)
+        after = transition(self, state, action, step)  # engine.routes' table
         if (
             after.phase is ENDED
             and self.phases
@@ -351,23 +355,6 @@ class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks, TableQueries):
         ):
             return self._at_end(after)  # the settlement is made: a phase at the end may open
         return after
-
-    def _apply_listed(self, state: State, action: Action, step: int) -> State:
-        """:meth:`apply` of a listed action other than a turn's discard."""
-        phase = state.phase
-        if phase is CHOOSING:
-            return self._answer_phase(state, action, step)
-        if self.action_types and isinstance(action, self.action_types):  # the variant's own
-            return self.apply_own_action(replace(state, events=(), step=step), action)
-        if phase is CLAIM or phase is ROB:
-            return self._answer(state, action, step)
-        state = replace(state, events=(), step=step)  # each handler makes its own copy
-        if phase is TURN:
-            if isinstance(action, Gang):
-                return self._do_gang_from_hand(state, action)
-            if isinstance(action, Hu):
-                return self._self_draw_win(state, action.seat, forced=False)
-        raise AssertionError(f"{action!r} was listed but has no transition")  # pragma: no cover
 
     def _why(self, state: State, action: Action) -> str:
         acting = sorted(self.to_act(state))
