@@ -6,6 +6,7 @@
 - ``/table/<id>?seat=S``: seat ``S``'s page (it connects to ``/ws``);
 - ``/replay/<id>?seat=S``: the finished hand's replay page as seat ``S`` saw it;
 - ``/static/<file>``: the table page's script and styles;
+- ``/favicon.ico``: nothing (204), so a browser logs no error for it;
 - ``/ws``: the websocket (:mod:`.app`).
 """
 
@@ -78,6 +79,8 @@ def router(lobby: Lobby) -> Route:
         try:
             if path == [""]:
                 return _reply(connection, HTTPStatus.OK, pages.lobby_page(lobby))
+            if path == ["favicon.ico"]:  # the replay page asks for one: there is none
+                return _reply(connection, HTTPStatus.NO_CONTENT, "")
             if path == ["open"]:
                 return _open(connection, lobby, query)
             if len(path) == 2 and path[0] == "table":

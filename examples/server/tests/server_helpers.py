@@ -109,18 +109,23 @@ class Player:
 
     async def play_to_end(self, choose: Callable[[Message], int] = lambda view: 0) -> Message:
         """Answer every view asked (action ``choose(view)``) until the ``ended`` message: an
-        answer is sent, then nothing more until it is ``accepted`` (a refusal fails)."""
+        answer is sent, then nothing more until it is ``accepted``. The last view read, if
+        asked, is answered first; a ``stale`` refusal of it (a newer view is on its way) is
+        let go, any other refusal fails."""
         pending = False
+        if self.last_view is not None and self.last_view["asked"]:
+            pending = True
+            await self.answer(self.last_view, choose(self.last_view))
         while True:
             message = await self.read()
             kind = message["type"]
             if kind == "ended":
                 return message
-            if kind == "error":
+            if kind == "error" and message["code"] != "stale":
                 raise AssertionError(f"refused: {message}")
-            if kind == "accepted":
+            if kind in ("accepted", "error"):
                 pending = False
             view = self.last_view
-            if not pending and kind in ("view", "accepted") and view and view["asked"]:
+            if not pending and kind != "joined" and view and view["asked"]:
                 pending = True
                 await self.answer(view, choose(view))
