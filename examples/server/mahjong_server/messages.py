@@ -83,6 +83,8 @@ def ended_message(
     result = rules.result(state)
     if result is None:
         raise ValueError("ended_message: the hand is not over")
+    # LIBRARY GAP: render.page_data builds this summary for the replay page, but privately
+    # (_Builder.settlement); the same words are put together here from page_words.
     items = payment_items_for(rules, state, result, lang)
     title = label("settlement", lang)
     if result.exhausted:

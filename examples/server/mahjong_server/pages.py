@@ -109,7 +109,7 @@ def table_page(table: Table, seat: int) -> str:
 <div id="actions" aria-live="polite"></div>
 <section id="ended" hidden></section>
 <ul id="seats"></ul>
-<ol id="log"></ol>
+<ul id="log"></ul>
 </section>
 </main>
 <script src="/static/table.js"></script>

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -44,8 +45,16 @@ from mahjong_server.protocol import ProtocolError, error
 
 __all__ = ["Client", "JoinError", "Seat", "Settings", "Table"]
 
+_logger = logging.getLogger("mahjong_server")
+
 LOG_LINES = 40
 """How many of the latest log lines a view message carries."""
+
+
+def _report(task: asyncio.Task[None]) -> None:
+    """Log a table's loop that stopped on an error (a bug: the hand cannot go on)."""
+    if not task.cancelled() and task.exception() is not None:
+        _logger.error("%s stopped", task.get_name(), exc_info=task.exception())
 
 
 def _code(exc: MahjongRulesError) -> str:
@@ -136,6 +145,7 @@ class Table:
         self._log(self.state)
         self._asked(None)
         self.task = asyncio.create_task(self._run(), name=f"table {table_id}")
+        self.task.add_done_callback(_report)
 
     @property
     def over(self) -> bool:

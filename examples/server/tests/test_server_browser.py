@@ -25,7 +25,8 @@ import pytest
 from mahjong_server.app import start
 from mahjong_server.lobby import Lobby, games
 from mahjong_server.table import Settings, Table
-from server_helpers import Player, Served
+
+from tests.server_helpers import Player, Served
 
 pytestmark = pytest.mark.browser
 

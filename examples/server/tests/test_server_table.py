@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from mahjong_server.lobby import games
 from mahjong_server.table import Settings, Table
-from server_helpers import Player, serving
 
 from mahjong_rules import get_variant
 from mahjong_rules.records import replay
+from tests.server_helpers import Player, serving
 
 GAMES = [name for name, _ in games()]
 
@@ -277,5 +277,21 @@ def test_back_takes_the_seat_back_from_its_bot() -> None:
                 await player.send({"type": "back"})
                 view = await player.expect("view", lambda m: m["seats"][0]["kind"] == "person")
             assert view["seat"] == 0 and not table.seats[0].tuoguan
+
+    run(test())
+
+
+def test_a_table_in_chinese() -> None:
+    """A table opened with ``lang="zh"`` speaks Chinese: its phase, log and settlement."""
+
+    async def test() -> None:
+        async with serving() as served:
+            table = served.lobby.open("sichuan", frozenset({0}), seed=12, lang="zh")
+            async with Player.at(served, table.id, 0) as player:
+                first = await player.expect("view")
+                ended = await player.play_to_end()
+            assert first["phase"].endswith("：各家选择")  # the stage is named by its code
+            assert ended["title"].startswith("结算")
+            assert all(row[0].startswith("座位 ") for row in ended["payments"])
 
     run(test())

@@ -1,0 +1,1 @@
+"""The tests of the served table (examples/server)."""
