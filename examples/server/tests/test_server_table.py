@@ -295,3 +295,23 @@ def test_a_table_in_chinese() -> None:
             assert all(row[0].startswith("座位 ") for row in ended["payments"])
 
     run(test())
+
+
+def test_a_second_connection_with_the_token_takes_the_seat_over() -> None:
+    """The seat joined again from another connection (a second page): the first is told why
+    and closed, the second gets the view."""
+
+    async def test() -> None:
+        async with serving(away_timeout=0, answer_timeout=0) as served:
+            table = served.lobby.open("baoshan", frozenset({0}), seed=3)
+            async with (
+                Player.at(served, table.id, 0) as first,
+                Player.at(served, table.id, 0, token=first.token) as second,
+            ):
+                closed = await first.expect("error")
+                view = await second.expect("view")
+                await asyncio.wait_for(first.socket.wait_closed(), 30)
+                assert table.seats[0].client is not None and not table.seats[0].tuoguan
+            assert closed["code"] == "closed" and view["seat"] == 0
+
+    run(test())

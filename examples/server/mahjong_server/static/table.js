@@ -9,6 +9,7 @@
   var key = "mj-token:" + table + ":" + seat;
   var socket = null;
   var ended = false;
+  var replaced = false;  // the seat was joined from another page: do not take it back
   var retry = 500;
   var pending = false;  // an answer sent, not yet accepted or refused
 
@@ -144,6 +145,7 @@
       pending = false;
       enable(true);
     } else if (message.type === "error") {
+      replaced = replaced || message.code === "closed";
       var box = el("error");
       box.textContent = message.message;
       box.hidden = false;
@@ -162,7 +164,10 @@
     });
     socket.addEventListener("message", receive);
     socket.addEventListener("close", function () {
-      if (ended) { return; }
+      if (ended || replaced) {
+        if (replaced) { setStatus("open in another page"); }
+        return;
+      }
       setStatus("reconnecting…");
       window.setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
