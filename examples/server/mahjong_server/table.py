@@ -164,7 +164,8 @@ class Table:
             raise JoinError("seat_taken", f"seat {seat} of table {self.id} is taken")
         if place.client is not None and place.client is not client:
             place.client.close("this seat was joined from another connection")
-        place.client, place.away_since, place.tuoguan = client, None, False
+        place.client, place.away_since = client, None
+        self._take_back(place)
         client.push({"type": "joined", "table": self.id, "seat": seat, "token": place.token})
         self._send_all()
         self._wake.set()
@@ -181,9 +182,15 @@ class Table:
     def back(self, seat: int) -> None:
         """The person takes the seat back from its 托管 bot."""
         if self.seats[seat].tuoguan:
-            self.seats[seat].tuoguan = False
+            self._take_back(self.seats[seat])
             self._send_all()
             self._wake.set()
+
+    def _take_back(self, place: Seat) -> None:
+        """The person plays the seat again, with a fresh answer clock if it is asked."""
+        if place.tuoguan and place.asked_since is not None:
+            place.asked_since = asyncio.get_running_loop().time()
+        place.tuoguan = False
 
     def answer(self, seat: int, doc: dict[str, Any]) -> None:
         """Seat ``seat``'s answer ``{"action": ..., "step": ...}``: applied, then ``accepted``
