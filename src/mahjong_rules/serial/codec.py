@@ -21,7 +21,6 @@ A nested object may carry ``"format"`` too; if it does, it must be :data:`FORMAT
 from __future__ import annotations
 
 import enum
-import reprlib
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -30,7 +29,11 @@ from typing import Any
 import attrs
 
 from mahjong_rules.counts import TileCounts, TileSet
-from mahjong_rules.errors import MahjongRulesError, SerializationError, UnknownVariantError
+from mahjong_rules.errors import MahjongRulesError, SerializationError
+from mahjong_rules.serial._options import decode_options, encode_options
+from mahjong_rules.serial._preview import bad as _bad
+from mahjong_rules.serial._preview import names as _names
+from mahjong_rules.serial._preview import preview
 from mahjong_rules.serial._room import ROOM, record_class
 from mahjong_rules.serial._types import (
     RecordField,
@@ -77,7 +80,7 @@ def encode(value: Any, tp: Any) -> JSON:
     if cls is tp and cls in _SCALARS:  # an int, str or bool where one is declared
         return value
     if tp is Any or (isinstance(tp, type) and issubclass(tp, Options)):
-        return _encode_options(value)
+        return encode_options(value)
     if value is None:
         return None
     if tp.__class__ is RecordField:
@@ -143,30 +146,6 @@ def _member_for(value: Any, members: tuple[Any, ...]) -> Any:
         if isinstance(base, type) and isinstance(value, base):
             return member
     return members[0]
-
-
-def _encode_options(options: Any) -> JSON:
-    if not isinstance(options, Options):
-        raise SerializationError(f"expected room options, got {type(options).__name__}")
-    out: dict[str, JSON] = {"type": "Options", "variant": _variant_of(options)}
-    for field in attrs.fields(type(options)):
-        value = getattr(options, field.name)
-        if field.name == "fan":
-            out[field.name] = dict(value)
-        else:
-            out[field.name] = value
-    return out
-
-
-def _variant_of(options: Options) -> str:
-    from mahjong_rules.variants import rules_for
-
-    try:
-        return rules_for(options).name
-    except UnknownVariantError:
-        raise SerializationError(
-            f"{type(options).__name__} belongs to no registered variant"
-        ) from None
 
 
 # ------------------------------------------------------------------------------------ decoding
@@ -340,25 +319,10 @@ def _decode_fields(data: dict[str, JSON], cls: type, path: str) -> Any:
 
 
 def _decode_options(data: JSON, path: str) -> Options:
-    from mahjong_rules.variants import get_variant
-
     if not isinstance(data, dict) or data.get("type") != "Options":
         raise _bad(f"{path}.type", "expected room options (type 'Options')", data)
     check_format(data, path)
-    variant = data.get("variant")
-    if not isinstance(variant, str):
-        raise _bad(f"{path}.variant", "expected a variant name", variant)
-    values = {k: v for k, v in data.items() if k not in ("type", "variant", "format")}
-    fan = values.get("fan")
-    if isinstance(fan, list):  # written by hand as pairs: accept them too
-        if not all(isinstance(pair, list) and len(pair) == 2 for pair in fan):
-            raise _bad(f"{path}.fan", "expected pattern fans as [key, fan] pairs", fan)
-        values["fan"] = dict(fan)
-    try:
-        options: Options = get_variant(variant, **values).options
-    except MahjongRulesError as exc:
-        raise SerializationError(f"{path}: {exc}") from None
-    return options
+    return decode_options(data, path)
 
 
 def _parsed(cls: Callable[[str], Any], data: JSON, path: str) -> Any:
@@ -374,26 +338,3 @@ def _is(data: JSON, tp: type) -> bool:
     if tp is int:
         return isinstance(data, int) and not isinstance(data, bool)
     return isinstance(data, tp)
-
-
-def _bad(path: str, expected: str, got: JSON) -> SerializationError:
-    return SerializationError(f"{path}: {expected}, got {preview(got)}")
-
-
-_REPR = reprlib.Repr()
-_REPR.maxlevel, _REPR.maxstring, _REPR.maxlong, _REPR.maxother = 3, 40, 40, 40
-
-
-def preview(value: JSON) -> str:
-    """A short repr of a document's value for an error, whatever its size or depth."""
-    if isinstance(value, int) and value.bit_length() > 128:
-        return f"a whole number of {value.bit_length()} bits"
-    try:
-        shown = _REPR.repr(value)
-    except (ValueError, RecursionError):  # an int too long to write out, deep inside
-        shown = f"a {type(value).__name__}"
-    return shown if len(shown) <= 60 else shown[:57] + "..."
-
-
-def _names(members: list[Any]) -> str:
-    return ", ".join(getattr(m, "__name__", str(m)) for m in members)
