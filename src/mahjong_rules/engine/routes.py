@@ -39,53 +39,67 @@ makes, and returns the state after it (its events, its payments, the next draw).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import ClassVar, Protocol
 
 from mahjong_rules.engine.actions import Action, Discard, Gang, Hu
 from mahjong_rules.engine.state import CHOOSING, CLAIM, ROB, TURN, Phase, State, replace
 
-if TYPE_CHECKING:
-    from mahjong_rules.variants.base import Rules
+
+class Transitions(Protocol):
+    """What a route calls: the transitions of the engine's parts (the rules object has them
+    all, :class:`~mahjong_rules.variants.base.Rules`)."""
+
+    action_types: ClassVar[tuple[type[Action], ...]]
+
+    def _answer_phase(
+        self, state: State, action: Action, step: int, fresh: bool = True
+    ) -> State: ...
+    def apply_own_action(self, state: State, action: Action) -> State: ...
+    def _answer(self, state: State, action: Action, step: int) -> State: ...
+    def _do_discard(self, state: State, action: Discard, step: int) -> State: ...
+    def _do_gang_from_hand(self, state: State, action: Gang) -> State: ...
+    def _self_draw_win(self, state: State, seat: int, *, forced: bool) -> State: ...
+
 
 __all__ = ["Route", "route"]
 
-Route = Callable[["Rules", State, Action, int], State]
+Route = Callable[["Transitions", State, Action, int], State]
 """A transition: ``(rules, state, action, step) -> state after``."""
 
 
-def answer_phase(rules: Rules, state: State, action: Action, step: int) -> State:
+def answer_phase(rules: Transitions, state: State, action: Action, step: int) -> State:
     """An answer in the variant's own phase."""
     return rules._answer_phase(state, action, step)
 
 
-def own_action(rules: Rules, state: State, action: Action, step: int) -> State:
+def own_action(rules: Transitions, state: State, action: Action, step: int) -> State:
     """One of the variant's own actions, outside its phases."""
     return rules.apply_own_action(replace(state, events=(), step=step), action)
 
 
-def answer_window(rules: Rules, state: State, action: Action, step: int) -> State:
+def answer_window(rules: Transitions, state: State, action: Action, step: int) -> State:
     """An answer in a claim or rob window."""
     return rules._answer(state, action, step)
 
 
-def discard(rules: Rules, state: State, action: Action, step: int) -> State:
+def discard(rules: Transitions, state: State, action: Action, step: int) -> State:
     """The turn's discard (its first copy of the state starts the events)."""
     assert isinstance(action, Discard)
     return rules._do_discard(state, action, step)
 
 
-def turn_kong(rules: Rules, state: State, action: Action, step: int) -> State:
+def turn_kong(rules: Transitions, state: State, action: Action, step: int) -> State:
     """A 暗杠 (àngàng) or 补杠 (bǔgàng) in the turn."""
     assert isinstance(action, Gang)
     return rules._do_gang_from_hand(replace(state, events=(), step=step), action)
 
 
-def self_draw_win(rules: Rules, state: State, action: Action, step: int) -> State:
+def self_draw_win(rules: Transitions, state: State, action: Action, step: int) -> State:
     """自摸 (zìmō): the seat in turn wins on its own hand."""
     return rules._self_draw_win(replace(state, events=(), step=step), action.seat, forced=False)
 
 
-def route(rules: Rules, phase: Phase, kind: type[Action]) -> Route:
+def route(rules: Transitions, phase: Phase, kind: type[Action]) -> Route:
     """The transition of a listed action of type ``kind`` in ``phase`` (the module's table).
 
     Raises :class:`LookupError` for a pair no phase lists (the engine's bug, never a
