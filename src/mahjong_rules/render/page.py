@@ -25,9 +25,11 @@ line's ``replay FILE --html PAGE`` does).
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from mahjong_rules.engine.word_hooks import Lang
+from mahjong_rules.errors import ReplayError
 from mahjong_rules.records import HandRecord
 from mahjong_rules.render.faces import face
 from mahjong_rules.render.page_assets import SCRIPT, STYLE
@@ -35,7 +37,11 @@ from mahjong_rules.render.page_data import page_data
 from mahjong_rules.render.page_words import label
 from mahjong_rules.tiles import Tile
 
-__all__ = ["page_json", "replay_page"]
+__all__ = ["MAX_NONCE", "page_json", "replay_page"]
+
+MAX_NONCE = 256
+"""The longest ``nonce`` :func:`replay_page` takes, in characters."""
+_NONCE = re.compile(r"[A-Za-z0-9+/_-]+={0,2}")
 
 
 def _escape(text: str) -> str:
@@ -60,11 +66,28 @@ def _symbols(used: list[str]) -> str:
         parts.append(f'<symbol id="{name}" viewBox="0 0 30 44">{face(tile, wild)}</symbol>')
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true" '
-        f'style="position:absolute">{"".join(parts)}</svg>'
+        f'class="mj-faces">{"".join(parts)}</svg>'
     )
 
 
-def replay_page(record: HandRecord, *, seat: int | None = None, lang: Lang = "en") -> str:
+def _nonce_attribute(nonce: str | None) -> str:
+    """`` nonce="..."`` for the page's inline script and style, or nothing for ``None``."""
+    if nonce is None:
+        return ""
+    if not isinstance(nonce, str):
+        raise ReplayError(f"nonce must be a str or None, not {type(nonce).__name__}", None)
+    if len(nonce) > MAX_NONCE or not _NONCE.fullmatch(nonce):
+        raise ReplayError(
+            f"nonce must be 1 to {MAX_NONCE} base64 characters (A-Z a-z 0-9 + / - _, "
+            f"then at most two =), got {nonce[:40]!r}",
+            None,
+        )
+    return f' nonce="{nonce}"'
+
+
+def replay_page(
+    record: HandRecord, *, seat: int | None = None, lang: Lang = "en", nonce: str | None = None
+) -> str:
     """The HTML page of ``record`` (see the module docs), as text.
 
     ``seat``: the page of that seat's view alone, made from its views and the events it saw
@@ -72,7 +95,22 @@ def replay_page(record: HandRecord, *, seat: int | None = None, lang: Lang = "en
     ``None`` (the default): every seat's hand. ``lang``: ``"en"`` or ``"zh"``. A record that
     does not replay, a seat not at the table or an unknown language raise
     :class:`~mahjong_rules.errors.ReplayError`.
+
+    ``nonce``: put on the page's inline ``<script>`` and ``<style>`` (``nonce="..."``), so a
+    server can send the page under a strict Content-Security-Policy
+    (``script-src 'nonce-N'; style-src 'nonce-N'; img-src data:``, the last for its empty
+    icon: the page has no ``style`` attribute or event handler, its tiles are inline SVG). A
+    fresh random value per response, e.g. ``secrets.token_urlsafe(16)``; it must be base64
+    text (at most :data:`MAX_NONCE` characters), else :class:`~mahjong_rules.errors.ReplayError`.
+    The page's ``<head>`` names an empty icon (``<link rel="icon" href="data:,">``), so a
+    browser does not ask its server for ``/favicon.ico``.
+
+    >>> from mahjong_rules import get_variant
+    >>> page = replay_page(HandRecord.new(get_variant("sichuan"), seed=3), nonce="cmFuZG9t")
+    >>> page.count(' nonce="cmFuZG9t"'), '<link rel="icon" href="data:,">' in page
+    (2, True)
     """
+    marked = _nonce_attribute(nonce)
     data = page_data(record, seat=seat, lang=lang)
     meta = data["meta"]
     title = f"{meta['title']} · {meta['sub']}"
@@ -83,7 +121,8 @@ def replay_page(record: HandRecord, *, seat: int | None = None, lang: Lang = "en
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{_escape(title)}</title>
-<style>{STYLE}</style>
+<link rel="icon" href="data:,">
+<style{marked}>{STYLE}</style>
 </head>
 <body>
 {_symbols(meta["faces"])}
@@ -105,7 +144,7 @@ def replay_page(record: HandRecord, *, seat: int | None = None, lang: Lang = "en
 </div>
 </main>
 <script type="application/json" id="mj-data">{page_json(data)}</script>
-<script>{SCRIPT}</script>
+<script{marked}>{SCRIPT}</script>
 </body>
 </html>
 """

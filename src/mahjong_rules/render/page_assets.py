@@ -64,6 +64,7 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}
 .pt.marked{margin:0 3px}
 .win{margin:.4em 0}.win ul{margin:.1em 0;padding-left:1.3em;font-size:.9em}
 [hidden]{display:none!important}
+.mj-faces{position:absolute}
 """
 """The page's styles: plain, a column on a phone, two beside each other on a desktop."""
 
@@ -117,12 +118,12 @@ return '<th>'+esc(seatName(k))+'</th>';}).join("")+(e.pot!==null?'<th>'+esc(L.po
 (d>0?"+":"")+d+'</td>';}).join("")+(e.pot!==null?'<td class="n">'+e.pot+'</td>':"")+'</tr></table>';
 function pays(list){return '<table class="payments"><tr><th>'+esc(L.payer)+'</th><th>'+
 esc(L.payee)+'</th><th>'+esc(L.reason)+'</th><th class="n">'+esc(L.amount)+'</th></tr>'+
-list.map(function(p){return '<tr><td>'+esc(p[0])+'</td><td>'+esc(p[1])+'</td><td>'+
-esc(p[2])+'</td><td class="n">'+p[3]+'</td></tr>';}).join("")+'</table>';}
+list.map(function(p){return '<tr><td>'+esc(p.payer)+'</td><td>'+esc(p.payee)+'</td><td>'+
+esc(p.reason)+'</td><td class="n">'+p.amount+'</td></tr>';}).join("")+'</table>';}
 h+=e.payments.length?pays(e.payments):'<p>'+esc(L.no_payments)+'</p>';
 if(e.cancelled.length)h+='<h2>'+esc(L.cancelled)+'</h2>'+pays(e.cancelled);
 if(e.wins.length)h+='<h2>'+esc(L.wins)+'</h2>'+e.wins.map(function(w){
-return '<div class="win"><b>'+esc(w[0])+'</b><ul>'+w[1].map(function(x){
+return '<div class="win"><b>'+esc(w.text)+'</b><ul>'+w.breakdown.map(function(x){
 return '<li>'+esc(x)+'</li>';}).join("")+'</ul></div>';}).join("");
 return h;}
 function show(n){

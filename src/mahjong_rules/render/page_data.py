@@ -51,7 +51,7 @@ from mahjong_rules.scoring import WinKind
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.base import Rules
 
-__all__ = ["page_data"]
+__all__ = ["page_data", "settlement_data"]
 
 
 class _Ponds:
@@ -182,28 +182,57 @@ class _Builder:
             "end": None,
         }
 
-    def payment(self, p: Payment, items: Items | None) -> list[Any]:
-        """``[payer, payee, reason, amount]`` of one payment, in words."""
-        payer = label("seat", self.lang, seat=p.payer)
-        return [payer, payee_words(p, self.lang), reason_words(p, self.lang, items), p.amount]
 
-    def settlement(self, result: HandResult, items: Items | None) -> dict[str, Any]:
-        lang = self.lang
-        title = label("settlement", lang)
-        if result.exhausted:
-            title += " · " + label("exhausted", lang)
-        payments = [self.payment(p, items) for p in result.payments]
-        cancelled = [self.payment(p, items) for p in result.cancelled]
-        wins = [list(win_words(self.rules, w, lang)) for w in result.wins]
-        return {
-            "title": title,
-            "next": label("next_dealer", lang, seat=result.next_dealer),
-            "payments": payments,
-            "cancelled": cancelled,
-            "wins": wins,
-            "totals": list(result.deltas),
-            "pot": result.pot if any(p.payee is POT for p in result.payments) else None,
-        }
+def _payment(p: Payment, lang: Lang, items: Items | None) -> dict[str, Any]:
+    """One payment in words: ``{"payer": "seat 1", "payee": "seat 0", "reason": "胡 win",
+    "amount": 2}``."""
+    return {
+        "payer": label("seat", lang, seat=p.payer),
+        "payee": payee_words(p, lang),
+        "reason": reason_words(p, lang, items),
+        "amount": p.amount,
+    }
+
+
+def settlement_data(
+    rules: Rules, result: HandResult, lang: Lang = "en", *, final: State | None = None
+) -> dict[str, Any]:
+    """The settlement (结算 jiésuàn) of a hand in words, as plain JSON values: what the replay
+    page shows at its last step, and what a server may send its seats at the end of a hand.
+
+    * ``title``: ``结算 settlement`` (``· 流局 the wall ran out`` added when the wall ran out);
+    * ``next``: who deals the next hand, in words;
+    * ``payments`` and ``cancelled`` (the payments voided, such as kong money at a 流局 where
+      the room cancels it): each ``{"payer", "payee", "reason", "amount"}``, the first three
+      in words (``seat 1``, ``the pot 罚池``, ``杠 kong money, kong 1 of the hand``);
+    * ``wins``: each ``{"seat", "text", "breakdown"}``, the win's line and its pattern
+      breakdown line by line (with what the variant adds: ``rules.describe_win``);
+    * ``totals``: each seat's delta; ``pot``: what the penalty pot (罚池 fáchí) got, or
+      ``None`` when no payment went to it.
+
+    ``final`` is the hand's last state: with it each 罚分 (fáfēn) payment's reason names its
+    item (花猪, 查叫, ...: ``rules.describe_payment``, which reads the state); leave it out for
+    what one seat may see (a seat's replay page does). ``lang``: ``"en"`` or ``"zh"``.
+    """
+    if not isinstance(result, HandResult):
+        raise TypeError(f"settlement_data() takes a HandResult, not {type(result).__name__}")
+    items = None if final is None else payment_items_for(rules, final, result, lang)
+    title = label("settlement", lang)
+    if result.exhausted:
+        title += " · " + label("exhausted", lang)
+    wins = []
+    for win in result.wins:
+        text, breakdown = win_words(rules, win, lang)
+        wins.append({"seat": win.seat, "text": text, "breakdown": breakdown})
+    return {
+        "title": title,
+        "next": label("next_dealer", lang, seat=result.next_dealer),
+        "payments": [_payment(p, lang, items) for p in result.payments],
+        "cancelled": [_payment(p, lang, items) for p in result.cancelled],
+        "wins": wins,
+        "totals": list(result.deltas),
+        "pot": result.pot if any(p.payee is POT for p in result.payments) else None,
+    }
 
 
 def page_data(record: HandRecord, *, seat: int | None = None, lang: Lang = "en") -> dict[str, Any]:
@@ -222,8 +251,9 @@ def page_data(record: HandRecord, *, seat: int | None = None, lang: Lang = "en")
     builder = _Builder(record, seat, lang)
     result = done.result
     items = None
-    if result is not None and seat is None:
-        items = payment_items_for(rules, done.final, result, lang)
+    final = done.final if seat is None else None  # a seat's page reads no state
+    if result is not None and final is not None:
+        items = payment_items_for(rules, final, result, lang)
     steps = []
     last = len(done.states) - 1
     for n, state in enumerate(done.states):
@@ -232,7 +262,7 @@ def page_data(record: HandRecord, *, seat: int | None = None, lang: Lang = "en")
         if n == last:
             ended = result if seat is None else rules.view(state, seat).result
             if ended is not None:
-                step["end"] = builder.settlement(ended, items)
+                step["end"] = settlement_data(rules, ended, lang, final=final)
         steps.append(step)
     meta = _meta(record, rules, seat, lang, builder.used)
     return {"meta": meta, "steps": steps}
