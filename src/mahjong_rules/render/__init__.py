@@ -22,12 +22,22 @@ from __future__ import annotations
 from mahjong_rules.engine.view import View
 from mahjong_rules.hand import Hand
 from mahjong_rules.render.faces import face
-from mahjong_rules.render.svg import UNITS, TilesLike, WildsLike, hand_svg, tile_title, tiles_svg
-from mahjong_rules.render.table import view_svg
+from mahjong_rules.render.svg import (
+    UNITS,
+    RenderError,
+    TilesLike,
+    WildsLike,
+    hand_svg,
+    tile_title,
+    tiles_svg,
+)
+from mahjong_rules.render.table import SeatNotes, view_svg
 from mahjong_rules.tiles import Tile
 
 __all__ = [
     "UNITS",
+    "RenderError",
+    "SeatNotes",
     "TilesLike",
     "WildsLike",
     "face",
@@ -47,20 +57,24 @@ def svg(
     tile_height: float | None = None,
     unit: str = "px",
     fit: bool | float = False,
+    seat_notes: SeatNotes | None = None,
 ) -> str:
     """Draw tiles, a hand or a view as an SVG document (one ``<svg>`` element as text).
 
     A :class:`~mahjong_rules.View` goes to :func:`view_svg` (its wildcards are the view's own,
-    so ``wilds`` and ``winning_tile`` are not for it), a :class:`~mahjong_rules.Hand` to
-    :func:`hand_svg`, anything else to :func:`tiles_svg`. ``tile_height`` is the height of one
-    tile in ``unit`` (by default 40 px, 30 px in a view); with ``fit`` the picture shrinks to
-    the width of a narrower container.
+    so ``wilds`` and ``winning_tile`` are not for it; ``seat_notes``, lines under a seat's
+    label, are for it alone), a :class:`~mahjong_rules.Hand` to :func:`hand_svg`, anything
+    else to :func:`tiles_svg`. ``tile_height`` is the height of one tile in ``unit`` (by
+    default 40 px, 30 px in a view); with ``fit`` the picture shrinks to the width of a
+    narrower container.
     """
     if isinstance(what, View):
         if wilds is not None or winning_tile is not None:
             raise TypeError("svg(view) takes no wilds or winning_tile: the view says them")
         height = 30.0 if tile_height is None else tile_height
-        return view_svg(what, tile_height=height, unit=unit, fit=fit)
+        return view_svg(what, tile_height=height, unit=unit, fit=fit, seat_notes=seat_notes)
+    if seat_notes is not None:
+        raise TypeError("svg() takes seat_notes for a View only: tiles and hands have no seats")
     height = 40.0 if tile_height is None else tile_height
     if isinstance(what, Hand):
         return hand_svg(

@@ -6,9 +6,23 @@ the viewer's own first and the others in play order. A band is the seat's label,
 (the viewer's own tiles face up with the drawn tile set apart; another seat's as face-down
 tiles, unless it has won and shown them), its melds face up, its hidden 暗杠 (àngàng) as four
 face-down tiles, and below them its discards, smaller, in the order played.
+
+What the view cannot know of a seat (who sits there: a name, a person or a bot, 托管
+tuōguǎn when a bot plays a person's seat) a caller gives as ``seat_notes``, lines drawn under
+the seat's label and added to the picture's title:
+
+>>> from mahjong_rules import get_variant
+>>> rules = get_variant("baoshan", players=2)
+>>> view = rules.view(rules.new_hand(seed=1), 0)
+>>> picture = view_svg(view, seat_notes={1: ["bot", "托管 <away>"]})
+>>> "托管 &lt;away&gt;</text>" in picture, "seat 1: 13 tiles, bot, 托管 &lt;away&gt;" in picture
+(True, True)
 """
 
 from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping, Sequence
 
 from mahjong_rules.engine.view import SeatView, View
 from mahjong_rules.render.faces import TILE_DEPTH, TILE_HEIGHT
@@ -18,13 +32,21 @@ from mahjong_rules.render.svg import (
     LABEL_SIZE,
     PAD,
     Drawing,
+    RenderError,
     check_size,
     draw_melds,
 )
 from mahjong_rules.variants.baoshan.records import shows_declared
 from mahjong_rules.variants.yongshan.records import indicator_of
 
-__all__ = ["view_svg"]
+__all__ = ["MAX_NOTES", "MAX_NOTE_LENGTH", "SeatNotes", "check_seat_notes", "view_svg"]
+
+SeatNotes = Mapping[int, Sequence[str]]
+"""Lines of text per seat number, drawn under the seat's label (``{2: ["Alice", "托管"]}``)."""
+MAX_NOTES = 4
+"""The most lines of notes a seat may have."""
+MAX_NOTE_LENGTH = 32
+"""The most characters in one line of a seat's notes."""
 
 DISCARD_SCALE = 0.62
 """Discards are drawn this much smaller than the hands."""
@@ -32,6 +54,51 @@ DISCARDS_PER_LINE = 18
 """Discards per line before they wrap."""
 _LABEL_WIDTH = 50.0
 _TALL = TILE_HEIGHT + TILE_DEPTH
+
+
+def check_seat_notes(notes: object, players: int) -> dict[int, tuple[str, ...]]:
+    """``notes`` as :data:`SeatNotes` for a table of ``players`` seats, checked: a mapping from
+    seat numbers in ``0..players-1`` to sequences of at most :data:`MAX_NOTES` strings (not one
+    string), each at most :data:`MAX_NOTE_LENGTH` characters with no control character;
+    anything else raises :class:`~mahjong_rules.render.svg.RenderError` naming the argument.
+
+    >>> check_seat_notes({0: ("you",), 2: ["bot"]}, 4)
+    {0: ('you',), 2: ('bot',)}
+    >>> check_seat_notes({4: ["bot"]}, 4)
+    Traceback (most recent call last):
+    ...
+    mahjong_rules.render.svg.RenderError: seat_notes: a seat is an int 0..3, got 4
+    """
+    if not isinstance(notes, Mapping):
+        raise RenderError(f"seat_notes must be a mapping of seats to lines, not {_kind(notes)}")
+    checked: dict[int, tuple[str, ...]] = {}
+    for seat, lines in notes.items():
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(players):
+            raise RenderError(f"seat_notes: a seat is an int 0..{players - 1}, got {seat!r}")
+        if isinstance(lines, str) or not isinstance(lines, Sequence):
+            raise RenderError(f"seat_notes[{seat}] must be a sequence of str, not {_kind(lines)}")
+        if len(lines) > MAX_NOTES:
+            raise RenderError(f"seat_notes[{seat}]: at most {MAX_NOTES} lines, got {len(lines)}")
+        for k, line in enumerate(lines):
+            where = f"seat_notes[{seat}][{k}]"
+            if not isinstance(line, str):
+                raise RenderError(f"{where} must be a str, not {_kind(line)}")
+            if len(line) > MAX_NOTE_LENGTH:
+                raise RenderError(f"{where}: at most {MAX_NOTE_LENGTH} characters, got {len(line)}")
+            if any(unicodedata.category(c) == "Cc" for c in line):
+                raise RenderError(f"{where}: no control characters, got {line!r}")
+        checked[seat] = tuple(lines)
+    return checked
+
+
+def _kind(value: object) -> str:
+    return type(value).__name__
+
+
+def _text_width(text: str, size: float) -> float:
+    """About how wide ``text`` is at font ``size``: a wide (CJK) character a whole em, any
+    other 0.6 of one."""
+    return sum(size if unicodedata.east_asian_width(c) in "WF" else 0.6 * size for c in text)
 
 
 def _label(view: View, seat: SeatView) -> list[str]:
@@ -67,13 +134,18 @@ def _hand_row(drawing: Drawing, x: float, y: float, view: View, seat: SeatView) 
     return x
 
 
-def _seat_band(drawing: Drawing, y: float, view: View, seat: SeatView) -> float:
-    """Draw one seat's band from ``y``; return the y below it."""
+def _seat_band(
+    drawing: Drawing, y: float, view: View, seat: SeatView, notes: Sequence[str], left: float
+) -> float:
+    """Draw one seat's band from ``y``, its label and ``notes`` in a column ``left`` wide;
+    return the y below it."""
     first, *rest = _label(view, seat)
+    rest += notes
+    top = y
     drawing.text(PAD, y + 12, first, size=LABEL_SIZE + 1)
     for k, words in enumerate(rest):
         drawing.text(PAD, y + 24 + 10 * k, words, size=LABEL_SIZE - 1)
-    x = _hand_row(drawing, PAD + _LABEL_WIDTH, y, view, seat)
+    x = _hand_row(drawing, PAD + left, y, view, seat)
     x = draw_melds(drawing, x, y, seat.melds, view.wild_kinds)
     for _ in range(seat.hidden_kongs):
         x += GROUP_GAP - GAP
@@ -84,16 +156,16 @@ def _seat_band(drawing: Drawing, y: float, view: View, seat: SeatView) -> float:
     for start in range(0, len(seat.discards), DISCARDS_PER_LINE):
         line = seat.discards[start : start + DISCARDS_PER_LINE]
         drawing.row(
-            PAD + _LABEL_WIDTH,
+            PAD + left,
             y,
             ((t, t in view.wild_kinds, "discard") for t in line),
             scale=DISCARD_SCALE,
         )
         y += _TALL * DISCARD_SCALE + 2
     if not seat.discards:
-        drawing.text(PAD + _LABEL_WIDTH, y + 8, "no discards")
+        drawing.text(PAD + left, y + 8, "no discards")
         y += 12
-    return y + 8
+    return max(y, top + 24 + 10 * len(rest)) + 8  # below the label's last line too
 
 
 def _heading(drawing: Drawing, view: View) -> float:
@@ -117,9 +189,11 @@ def _heading(drawing: Drawing, view: View) -> float:
     return y
 
 
-def _title(view: View) -> str:
+def _title(view: View, notes: Mapping[int, Sequence[str]]) -> str:
     own = view.seats[view.seat]
     parts = [f"The table as seat {view.seat} sees it, {view.tiles_left} tiles left"]
+    if notes.get(view.seat):
+        parts.append("you: " + ", ".join(notes[view.seat]))
     parts.append(f"own hand {view.concealed or '-'}")
     if view.drawn is not None:
         parts.append(f"drawn {view.drawn}")
@@ -129,6 +203,8 @@ def _title(view: View) -> str:
         if seat.seat == view.seat:
             continue
         words = f"seat {seat.seat}: {seat.tiles} tiles"
+        if notes.get(seat.seat):
+            words += ", " + ", ".join(notes[seat.seat])
         if seat.melds:
             words += ", melds " + " ".join(str(m) for m in seat.melds)
         if seat.hidden_kongs:
@@ -138,19 +214,32 @@ def _title(view: View) -> str:
 
 
 def view_svg(
-    view: View, *, tile_height: float = 30.0, unit: str = "px", fit: bool | float = False
+    view: View,
+    *,
+    tile_height: float = 30.0,
+    unit: str = "px",
+    fit: bool | float = False,
+    seat_notes: SeatNotes | None = None,
 ) -> str:
     """The table as seat ``view.seat`` sees it, as an SVG document (see the module docs).
 
     Wildcards are the view's own ``wild_kinds``; ``tile_height`` and ``unit`` size the hand
     tiles (discards are drawn smaller); with ``fit`` it shrinks to a narrower container.
+    ``seat_notes``: lines drawn (as text, escaped) under a seat's label, such as who sits there
+    (checked by :func:`check_seat_notes`: a :class:`~mahjong_rules.render.svg.RenderError`
+    for a seat not at the table, a line not a string or too long); the label column widens to
+    the longest.
     """
     if not isinstance(view, View):
         raise TypeError(f"view_svg() takes a View, not {type(view).__name__}")
     check_size(tile_height, unit)
+    notes = {} if seat_notes is None else check_seat_notes(seat_notes, view.players)
+    size = LABEL_SIZE - 1
+    widths = [_text_width(line, size) + 6 for lines in notes.values() for line in lines]
+    left = max([_LABEL_WIDTH, *widths])
     drawing = Drawing()
     y = _heading(drawing, view)
     order = [(view.seat + k) % view.players for k in range(view.players)]
     for index in order:
-        y = _seat_band(drawing, y, view, view.seats[index])
-    return drawing.document(_title(view), tile_height, unit, fit)
+        y = _seat_band(drawing, y, view, view.seats[index], notes.get(index, ()), left)
+    return drawing.document(_title(view, notes), tile_height, unit, fit)
