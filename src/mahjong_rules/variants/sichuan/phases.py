@@ -26,6 +26,7 @@ import attrs
 
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.actions import Action
+from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.phases import OwnPhase, When
 from mahjong_rules.engine.state import State, replace
@@ -54,13 +55,18 @@ def _by_suit(concealed: TileCounts) -> Counter[Suit]:
     return Counter(tile.suit for tile in concealed)
 
 
-_SWAPS: dict[tuple[int, int, int], tuple[SwapTiles, ...]] = {}
-"""Per (seat, suit, the suit's lanes of the hand): its 换三张 answers, each built once."""
-_VOIDS: dict[tuple[int, int, int], tuple[DeclareVoid, ...]] = {}
-"""Per (seat, suit, the kinds of the suit held as a 9-bit mask): its 定缺 answers."""
-_MEMO_LIMIT = 1 << 16
+_SWAPS: list[dict[int, tuple[SwapTiles, ...]]] = [{} for _ in range(4)]
+"""Per seat, per suit and the suit's lanes of the hand (``k << 27 | lanes``): its 换三张
+answers, each tuple built once."""
+_VOIDS: list[dict[int, tuple[DeclareVoid, ...]]] = [{} for _ in range(4)]
+"""Per seat, per suit and the kinds of it held (``k << 27 | present``): its 定缺 answers."""
+_TRIPLES: dict[int, tuple[int, ...]] = {}
+"""Per suit lanes: the answers' three ranks, as ``81 r1 + 9 r2 + r3`` (whatever the seat)."""
+_MEMO_LIMIT = 1 << 14
 """A memo that grows past this many entries starts afresh (any hand's patterns fit)."""
 _LANES = (1 << 27) - 1
+_PRESENT = sum(1 << 3 * r for r in range(9))
+"""The low bit of each of a suit's nine lanes."""
 
 
 def _suit_kinds(concealed: TileCounts, k: int) -> list[Tile]:
@@ -73,17 +79,18 @@ def swap_answers(seat: int, concealed: TileCounts) -> tuple[SwapTiles, ...]:
     answers are worked out once per pattern of that suit and kept (actions are values)."""
     out: tuple[SwapTiles, ...] = ()
     bits = concealed.bits
+    memo = _SWAPS[seat]
     for k in range(3):
         lanes = bits >> 27 * k & _LANES
         if not lanes:
             continue
-        key = (seat, k, lanes)
-        found = _SWAPS.get(key)
+        key = k << 27 | lanes
+        found = memo.get(key)
         if found is None:
             found = _swaps_of(seat, k, lanes)
-            if len(_SWAPS) >= _MEMO_LIMIT:
-                _SWAPS.clear()
-            _SWAPS[key] = found
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            memo[key] = found
         out += found
     return out
 
@@ -99,15 +106,15 @@ def _void(seat: int, suit: Suit, tile: Tile | None) -> DeclareVoid:
     return found
 
 
-_SWAP_ACTIONS: dict[tuple[int, Tile, Tile, Tile], SwapTiles] = {}
-"""Each seat's 换三张 answers, built once (at most 4 x 495)."""
+_SWAP_ACTIONS: list[dict[int, SwapTiles]] = [{} for _ in range(4)]
+"""Each seat's 换三张 answers by suit and ranks (``729 k + 81 r1 + 9 r2 + r3``), built once
+(at most 4 x 495)."""
 
 
-def _swaps_of(seat: int, k: int, lanes: int) -> tuple[SwapTiles, ...]:
-    """The answers of one suit whose lanes are ``lanes``: each rank held, taken up to three
-    times as it is held (ranks ``r1 <= r2 <= r3``)."""
+def _triples(lanes: int) -> tuple[int, ...]:
+    """The ranks ``r1 <= r2 <= r3`` of every three tiles the lanes of one suit hold, each
+    rank taken up to as many times as it is held, as ``81 r1 + 9 r2 + r3`` in order."""
     held = [(lanes >> 3 * r & 7) for r in range(9)]
-    tiles = suited_tiles(SUITS[k])
     out = []
     for a in range(9):
         if not held[a]:
@@ -116,14 +123,27 @@ def _swaps_of(seat: int, k: int, lanes: int) -> tuple[SwapTiles, ...]:
             if not held[b] or (b == a and held[a] < 2):
                 continue
             for c in range(b, 9):
-                need = 1 + (c == b) + (c == a)
-                if held[c] < need:
-                    continue
-                key = (seat, tiles[a], tiles[b], tiles[c])
-                action = _SWAP_ACTIONS.get(key)
-                if action is None:
-                    action = _SWAP_ACTIONS[key] = SwapTiles(seat, key[1:])
-                out.append(action)
+                if held[c] >= 1 + (c == b) + (c == a):
+                    out.append(81 * a + 9 * b + c)
+    return tuple(out)
+
+
+def _swaps_of(seat: int, k: int, lanes: int) -> tuple[SwapTiles, ...]:
+    """The answers of one suit whose lanes are ``lanes``."""
+    triples = _TRIPLES.get(lanes)
+    if triples is None:
+        if len(_TRIPLES) >= _MEMO_LIMIT:
+            _TRIPLES.clear()
+        triples = _TRIPLES[lanes] = _triples(lanes)
+    actions = _SWAP_ACTIONS[seat]
+    tiles = suited_tiles(SUITS[k])
+    out = []
+    for ranks in triples:
+        action = actions.get(729 * k + ranks)
+        if action is None:
+            three = (tiles[ranks // 81], tiles[ranks // 9 % 9], tiles[ranks % 9])
+            action = actions[729 * k + ranks] = SwapTiles(seat, three)
+        out.append(action)
     return tuple(out)
 
 
@@ -133,16 +153,16 @@ def void_answers(seat: int, concealed: TileCounts) -> tuple[DeclareVoid, ...]:
     tile when it holds none of the suit. Kept per pattern like :func:`swap_answers`'."""
     out: tuple[DeclareVoid, ...] = ()
     bits = concealed.bits
+    memo = _VOIDS[seat]
     for k in range(3):
         lanes = bits >> 27 * k & _LANES
-        mask = sum(1 << r for r in range(9) if lanes >> 3 * r & 7)
-        key = (seat, k, mask)
-        found = _VOIDS.get(key)
+        key = k << 27 | (lanes | lanes >> 1 | lanes >> 2) & _PRESENT
+        found = memo.get(key)
         if found is None:
             suit = SUITS[k]
-            kinds = [t for r, t in enumerate(suited_tiles(suit)) if mask >> r & 1]
+            kinds = [t for r, t in enumerate(suited_tiles(suit)) if lanes >> 3 * r & 7]
             found = tuple(_void(seat, suit, t) for t in kinds) or (_void(seat, suit, None),)
-            _VOIDS[key] = found  # (at most 4 x 3 x 512 entries)
+            memo[key] = found  # (at most 3 x 512 entries a seat)
         out += found
     return out
 
@@ -154,11 +174,13 @@ def _fewest(concealed: TileCounts, least: int) -> Suit:
     return min((s for s in SUITS if held[s] >= least), key=lambda s: held[s])
 
 
-def _set_record(state: State, seat: int, **changes: object) -> State:
-    seats = list(state.seats)
+def _set_record(state: State, seat: int, told: Event, **changes: object) -> State:
+    """``state`` with ``changes`` in ``seat``'s record and the event ``told`` (one copy)."""
+    seats = state.seats
     mine = seats[seat]
-    seats[seat] = replace(mine, variant=attrs.evolve(mine.variant, **changes))
-    return replace(state, seats=tuple(seats))
+    mine = replace(mine, variant=attrs.evolve(mine.variant, **changes))
+    seats = (*seats[:seat], mine, *seats[seat + 1 :])
+    return replace(state, seats=seats, events=(*state.events, told))
 
 
 class Swapping(OwnPhase):
@@ -192,8 +214,8 @@ class Swapping(OwnPhase):
         swap), and told to it alone
         (:class:`~mahjong_rules.variants.sichuan.actions.TilesChosen`)."""
         assert isinstance(action, SwapTiles)
-        state = _set_record(state, action.seat, chosen=action.tiles)
-        return replace(state, events=(*state.events, TilesChosen(action.seat, action.tiles)))
+        told = TilesChosen(action.seat, action.tiles)
+        return _set_record(state, action.seat, told, chosen=action.tiles)
 
     def resolve(self, rules: Hooks, state: State) -> State:
         """Every seat passes its three in the hand's direction and takes the three passed to
@@ -243,9 +265,8 @@ class Voiding(OwnPhase):
         """The suit and the tile are kept in the seat's record and told to it alone
         (:class:`~mahjong_rules.variants.sichuan.actions.VoidDeclared`)."""
         assert isinstance(action, DeclareVoid)
-        state = _set_record(state, action.seat, void=action.suit, aside=action.aside)
         told = VoidDeclared(action.seat, action.suit, action.aside)
-        return replace(state, events=(*state.events, told))
+        return _set_record(state, action.seat, told, void=action.suit, aside=action.aside)
 
     def resolve(self, rules: Hooks, state: State) -> State:
         """The declarations take effect (the hand's record says so) and the table sees who

@@ -21,7 +21,7 @@ import attrs
 
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.state import SeatState, State
-from mahjong_rules.tiles import Suit, Tile
+from mahjong_rules.tiles import Suit, Tile, all_tiles
 from mahjong_rules.variants.sichuan.actions import SUITS, DeclareVoid, SwapTiles
 
 __all__ = [
@@ -108,6 +108,10 @@ class SichuanOwn:
     """The tile it set aside (``None``: none)."""
 
 
+_NOTATION = tuple(tile.notation for tile in all_tiles())
+"""Each kind's notation by its index (a wall's 108 tiles are written at every swap)."""
+
+
 def swap_direction(option: str, wall: Sequence[Tile]) -> str:
     """The direction of a hand's swap (SC-SWAP-2): the room's option, or for ``"random"`` one
     drawn from the hand's wall, as dcmshi's random draws one of two: the lowest bit of the
@@ -117,7 +121,7 @@ def swap_direction(option: str, wall: Sequence[Tile]) -> str:
     does not tell it."""
     if option != "random":
         return option
-    text = "swap " + " ".join(tile.notation for tile in wall)
+    text = "swap " + " ".join([_NOTATION[tile.index] for tile in wall])
     return ("to_next", "to_previous")[hashlib.sha256(text.encode()).digest()[0] & 1]
 
 
