@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mahjong_rules.counts import TileCounts, TileSet
+from mahjong_rules.counts import KINDS_OF_LANES, TileCounts, TileSet
 from mahjong_rules.engine.actions import Action, Gang, Peng
 from mahjong_rules.engine.edit import after_peng
 from mahjong_rules.engine.state import State
@@ -32,10 +32,8 @@ ALL_TILES = all_tiles(honors=False)
 _PENG = tuple(Peng(seat) for seat in range(4))
 _GANGS: dict[tuple[int, Tile, MeldKind], Gang] = {}
 """Each seat's kong actions, built once (actions are values; at most 4 x 27 x 3)."""
-_SUIT_KINDS: tuple[TileSet, ...] = tuple(
-    TileSet(t for t in ALL_TILES if t.suit is suit) for suit in SUITS
-)
-"""The kinds of each suit (what SC-VOID-4 lets a seat holding its void suit discard)."""
+_SUIT_LANES = sum(1 << 3 * r for r in range(9))
+"""The low bit of each of one suit's nine lanes."""
 
 
 def _gang(seat: int, tile: Tile, kind: MeldKind) -> Gang:
@@ -71,8 +69,11 @@ class SichuanPlay(Rules):
             return (aside,)
         if self._strict:
             void = s.variant.void
-            if s.concealed.bits & lanes_of(void):
-                return s.concealed.distinct() & _SUIT_KINDS[SUITS.index(void)]
+            held = s.concealed.bits & lanes_of(void)
+            if held:  # the kinds of its void suit it holds, read from that suit's lanes
+                k = SUITS.index(void)
+                lanes = (held | held >> 1 | held >> 2) >> 27 * k & _SUIT_LANES
+                return TileSet._make(KINDS_OF_LANES[lanes] << 9 * k)
         return s.concealed
 
     def turn_kongs(self, state: State, seat: int) -> list[Action]:

@@ -138,11 +138,14 @@ def hand_in_play(state: State, seat: int) -> TileCounts:
     its set-aside tile while that is face down (12 for a seat that set one aside, 13 for the
     dealer; SC-VOID-2)."""
     mine = state.seats[seat]
-    record: SichuanSeat = mine.variant
-    aside = record.aside
-    if aside is not None and aside in mine.concealed and state.variant.voided:
-        return mine.concealed if turned_up(mine) else mine.concealed.remove(aside)
-    return mine.concealed
+    aside: Tile | None = mine.variant.aside
+    concealed = mine.concealed
+    if aside is None or mine.discards:  # none set aside, or turned up as the first discard
+        return concealed
+    shift = 3 * aside.index
+    if concealed.bits >> shift & 7 and state.variant.voided:
+        return TileCounts._make(concealed.bits - (1 << shift), concealed.size - 1)
+    return concealed
 
 
 def public_view(state: State) -> SichuanTable:
