@@ -18,7 +18,7 @@ TileSet('36p9s')
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -65,7 +65,7 @@ def _tiles_of(spec: str | Iterable[Tile]) -> Iterable[Tile]:
     return parse_tiles(spec) if isinstance(spec, str) else spec
 
 
-@attrs.frozen(init=False, repr=False, eq=True, slots=True)
+@attrs.frozen(init=False, repr=False, eq=True, order=False, slots=True)
 class TileCounts:
     """An immutable multiset of tiles, never more than four of a kind.
 
@@ -82,13 +82,14 @@ class TileCounts:
     def __init__(self, tiles: str | Iterable[Tile] = ()) -> None:
         bits = 0
         size = 0
-        given = tuple(_tiles_of(tiles))
+        given: tuple[object, ...] = tuple(_tiles_of(tiles))  # checked one by one below
         for tile in given:
             if not isinstance(tile, Tile):
                 raise TypeError(f"TileCounts holds Tile objects, not {type(tile).__name__}")
             shift = BITS_PER_KIND * tile.index
             if (bits >> shift) & _LANE >= 4:
-                raise TileCountError(f"more than four {tile} in {format_tiles(given)}")
+                shown = format_tiles(cast("tuple[Tile, ...]", given))
+                raise TileCountError(f"more than four {tile} in {shown}")
             bits += 1 << shift
             size += 1
         self.__attrs_init__(bits, size)
@@ -121,7 +122,7 @@ class TileCounts:
         return cls.from_counts([(bits >> (BITS_PER_KIND * i)) & _LANE for i in range(34)])
 
     def __reduce__(self) -> tuple[Any, tuple[int]]:
-        return (TileCounts.from_bits, (self.bits,))
+        return (_unpickle_counts, (self.bits,))
 
     def count(self, tile: Tile) -> int:
         """Copies of ``tile`` held."""
@@ -246,7 +247,7 @@ class TileCounts:
         return f"TileCounts({str(self)!r})"
 
 
-@attrs.frozen(init=False, repr=False, eq=True, slots=True)
+@attrs.frozen(init=False, repr=False, eq=True, order=False, slots=True)
 class TileSet:
     """An immutable set of tile kinds kept as a 34-bit mask (bit ``i`` = kind ``i``)."""
 
@@ -330,10 +331,18 @@ class TileSet:
         return f"TileSet({str(self)!r})"
 
 
+def _unpickle_counts(bits: int) -> TileCounts:
+    """Rebuild pickled counts (a module function: a compiled build's class methods do not
+    pickle by name)."""
+    return TileCounts.from_bits(bits)
+
+
 _new = object.__new__
-_set_bits = TileCounts.bits.__set__  # type: ignore[attr-defined,misc]
-_set_size = TileCounts.size.__set__  # type: ignore[attr-defined,misc]
-_set_mask = TileSet.mask.__set__  # type: ignore[attr-defined,misc]
+# The slots' descriptors, read from the class's __dict__: a compiled build (setup.py) types
+# ``TileCounts.bits`` as the field's int and would refuse the descriptor.
+_set_bits = TileCounts.__dict__["bits"].__set__
+_set_size = TileCounts.__dict__["size"].__set__
+_set_mask = TileSet.__dict__["mask"].__set__
 
 _LANES: dict[int, int] = {}
 """Memo of :attr:`TileSet.lanes` (sets used as masks, such as the wildcard kinds, are few)."""

@@ -79,9 +79,11 @@ class Decomposition:
 
     form: WinForm
     """The shape: the standard form (four melds and a pair) or 七对 (qīduì, seven pairs)."""
-    groups: tuple[Group, ...]
+    # The generic types are quoted for a compiled build, which keeps a quoted annotation as
+    # written but records an unquoted generic by its bare class (``tuple``), not as it reads.
+    groups: "tuple[Group, ...]"  # noqa: UP037
     """The groups of the concealed part, in tile order (the pair among them)."""
-    wilds: tuple[Tile, ...] = ()
+    wilds: "tuple[Tile, ...]" = ()  # noqa: UP037
     """The tile each wildcard (听用, tīngyòng) stands for, in tile order (empty: no wildcards)."""
 
     @property

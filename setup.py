@@ -1,0 +1,78 @@
+"""The optional compiled build: mypyc over the library's hot low-level modules.
+
+Everything about the package (its name, version, dependencies, data files) is in pyproject.toml;
+this file only adds extension modules, and only when asked. Without ``MAHJONG_RULES_COMPILE=1``
+``pip install .`` and ``pip install -e .`` build the pure-Python package, the reference build
+that every platform gets. With it, the modules in :data:`COMPILED` are compiled by mypyc (which
+ships with mypy) from the same source, beside their ``.py`` files::
+
+    MAHJONG_RULES_COMPILE=1 pip install .        # a compiled wheel, installed
+    python tools/compiled.py build               # compiled in place, in src/ (development)
+    python tools/compiled.py clean               # back to the pure-Python package in src/
+
+An isolated build (pip's default) gets mypy and attrs (whose types mypyc compiles against) from
+:data:`BUILD_REQUIRES`; a C compiler and the Python headers must be on the machine.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+SWITCH = "MAHJONG_RULES_COMPILE"
+"""The environment variable that turns the compiled build on (``1``)."""
+GROUP = "mahjong_rules"
+"""mypyc's name for the modules' shared library: ``mahjong_rules__mypyc`` beside the package."""
+COMPILED = (
+    "mahjong_rules/counts.py",
+    "mahjong_rules/wins/_layout.py",
+    "mahjong_rules/wins/_shanten.py",
+    "mahjong_rules/wins/_tables.py",
+    "mahjong_rules/wins/decompose.py",
+    "mahjong_rules/wins/detector.py",
+    "mahjong_rules/wins/types.py",
+)
+"""The modules compiled, under ``src/``: the tile counts and the win detector with its tables.
+``tiles.py``, ``notation.py``, ``hand.py`` and ``melds.py`` stay interpreted (benchmarks/README.md,
+"compare_builds.py", says why), and so does ``wins/_build.py`` (it generates the tables file and
+runs as ``python -m``)."""
+BUILD_REQUIRES = ("mypy>=1.18", "attrs>=23.1")
+"""What a compiled build needs in its build environment (not at run time)."""
+
+
+def compile_requested() -> bool:
+    """Whether the environment asks for the compiled build."""
+    return os.environ.get(SWITCH, "").strip() == "1"
+
+
+def extensions(root: Path = ROOT) -> list[Any]:
+    """The mypyc extension modules for :data:`COMPILED`, paths relative to ``root``; the caller's
+    working directory must be ``root`` (mypyc writes its C files to ``build/`` there)."""
+    from mypyc.build import mypycify
+
+    paths = [os.path.join("src", *name.split("/")) for name in COMPILED]
+    missing = [p for p in paths if not (root / p).is_file()]
+    if missing:
+        raise SystemExit(f"setup.py: modules to compile not found: {', '.join(missing)}")
+    return list(mypycify(paths, opt_level="3", group_name=GROUP))
+
+
+def setup_arguments() -> dict[str, Any]:
+    """The arguments for ``setup()``: none for the pure build."""
+    if not compile_requested():
+        return {}
+    try:
+        import mypyc.build  # noqa: F401 (only whether it is there)
+    except ImportError:
+        # pip's isolated build asks first what the build needs (setup_requires), then builds
+        # with it installed; a build without isolation needs mypy installed beforehand.
+        return {"setup_requires": list(BUILD_REQUIRES)}
+    return {"ext_modules": extensions(), "setup_requires": list(BUILD_REQUIRES)}
+
+
+if __name__ == "__main__":
+    from setuptools import setup  # type: ignore[import-untyped,unused-ignore]
+
+    setup(**setup_arguments())

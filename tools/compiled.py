@@ -1,0 +1,197 @@
+"""Build, remove, inspect and test the compiled modules of ``src/`` in place (development).
+
+The compiled build is optional: setup.py compiles the modules it lists (``setup.COMPILED``) with
+mypyc when ``MAHJONG_RULES_COMPILE=1``; the pure-Python package is the reference. This script
+does the same in place, the ``.so`` files beside their ``.py`` files in ``src/``, so that an
+editable install (or ``PYTHONPATH=src``) imports the compiled modules until they are removed::
+
+    python tools/compiled.py build     # compile in place (about a minute; gcc and Python headers)
+    python tools/compiled.py status    # which modules are compiled, and which import now
+    python tools/compiled.py test      # the rule tests and both golden digests, compiled build
+    python tools/compiled.py clean     # remove the compiled files: the pure package again
+
+``status --expect compiled`` (or ``pure``) exits 1 unless every listed module imports as
+expected. ``--root DIR`` works on another checkout (a copy, say, while others use this one).
+It reads setup.py for the list, but builds without it: setuptools' own ``setup.py build_ext``
+needs a setuptools recent enough for pyproject.toml's metadata, this does not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+EXTENSION_SUFFIXES = (".so", ".pyd")
+COMPILED_TESTS = (
+    "tests/test_counts.py",
+    "tests/test_tiles.py",
+    "tests/test_hand.py",
+    "tests/test_melds.py",
+    "tests/test_notation.py",
+    "tests/test_tables.py",
+    "tests/test_wins_examples.py",
+    "tests/test_wins_exhaustive.py",
+    "tests/test_wins_properties.py",
+    "tests/test_wins_shanten.py",
+    "tests/test_wins_vs_mahjong.py",
+    "tests/test_golden.py",
+    "tests/test_dcmshi_replay.py",
+    "tests/test_dcmshi_tiandi.py",
+    "tests/test_strategies.py",
+    "tests/test_baoshan_patterns.py",
+    "tests/test_yongshan_patterns.py",
+    "tests/test_yongshan_best_reading.py",
+    "tests/test_sichuan_patterns.py",
+    "tests/test_serial_roundtrip.py",
+)
+"""What ``test`` runs against the compiled build: the tests of the compiled modules, the win
+detector against its oracle, both golden digests of play (test_golden.py), the recorded dcmshi
+hands, and the games' scoring patterns, which read the detector's decompositions."""
+
+
+def load_setup(root: Path) -> ModuleType:
+    """``root/setup.py`` as a module (its ``setup()`` call runs only as a script)."""
+    spec = importlib.util.spec_from_file_location("mahjong_rules_setup", root / "setup.py")
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"no setup.py in {root}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def compiled_files(root: Path) -> list[Path]:
+    """Every extension module under ``root/src`` (the compiled modules and mypyc's library)."""
+    src = root / "src"
+    return sorted(
+        p
+        for p in src.rglob("*")
+        if p.is_file() and p.suffix in EXTENSION_SUFFIXES and "__pycache__" not in p.parts
+    )
+
+
+def build(root: Path) -> float:
+    """Compile setup.py's modules in place under ``root/src``; the seconds it took."""
+    from setuptools import Distribution  # type: ignore[import-untyped,unused-ignore]
+
+    setup = load_setup(root)
+    started = time.perf_counter()
+    here = Path.cwd()
+    os.chdir(root)
+    try:
+        dist = Distribution(
+            {
+                "name": "mahjong_rules",
+                "ext_modules": setup.extensions(root),
+                "package_dir": {"": "src"},
+            }
+        )
+        command: Any = dist.get_command_obj("build_ext")
+        command.inplace = True
+        dist.run_command("build_ext")
+    finally:
+        os.chdir(here)
+    return time.perf_counter() - started
+
+
+def clean(root: Path) -> list[Path]:
+    """Remove the compiled files from ``root/src`` and mypyc's ``build/``; what was removed."""
+    removed = compiled_files(root)
+    for path in removed:
+        path.unlink()
+    build_dir = root / "build"
+    if build_dir.is_dir():
+        shutil.rmtree(build_dir)
+        removed.append(build_dir)
+    return removed
+
+
+def imported_files(root: Path, modules: Sequence[str]) -> dict[str, str]:
+    """Where a fresh interpreter with ``root/src`` first on its path imports each module from."""
+    code = (
+        "import importlib, json, sys\n"
+        "print(json.dumps({m: importlib.import_module(m).__file__ for m in sys.argv[1:]}))\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(root / "src"))
+    done = subprocess.run(
+        [sys.executable, "-c", code, *modules], capture_output=True, text=True, env=env, cwd=root
+    )
+    if done.returncode:
+        raise SystemExit(f"importing the modules failed:\n{done.stderr}")
+    found: dict[str, str] = json.loads(done.stdout)
+    return found
+
+
+def module_names(setup: ModuleType) -> list[str]:
+    """``mahjong_rules/wins/detector.py`` -> ``mahjong_rules.wins.detector``, for each listed."""
+    return [name.removesuffix(".py").replace("/", ".") for name in setup.COMPILED]
+
+
+def status(root: Path, expect: str | None) -> int:
+    setup = load_setup(root)
+    names = module_names(setup)
+    where = imported_files(root, names)
+    compiled = {m: Path(f).suffix in EXTENSION_SUFFIXES for m, f in where.items()}
+    # a module's own .so only starts it: its code is in mypyc's library, rebuilt on any change
+    built = max((p.stat().st_mtime for p in compiled_files(root)), default=0.0)
+    for name in names:
+        source = root / "src" / (name.replace(".", "/") + ".py")
+        state = "compiled" if compiled[name] else "pure"
+        if compiled[name] and built < source.stat().st_mtime:
+            state += " (stale: the .py is newer; build again)"
+        print(f"{name:<32} {state}")
+    if expect is None:
+        return 0
+    wrong = [m for m in names if compiled[m] != (expect == "compiled")]
+    if wrong:
+        print(f"expected {expect}, but not: {', '.join(wrong)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def run_tests(root: Path, pytest_args: Sequence[str]) -> int:
+    """The compiled build's tests, after checking that the compiled modules are what imports."""
+    if status(root, "compiled"):
+        print("build first: python tools/compiled.py build", file=sys.stderr)
+        return 1
+    env = dict(os.environ, PYTHONPATH=str(root / "src"))
+    argv = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    return subprocess.call([*argv, *COMPILED_TESTS, *pytest_args], env=env, cwd=root)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("command", choices=("build", "clean", "status", "test"))
+    parser.add_argument("--root", type=Path, default=ROOT, help="the checkout (default: this one)")
+    parser.add_argument(
+        "--expect", choices=("compiled", "pure"), help="status: exit 1 unless every module is so"
+    )
+    args, rest = parser.parse_known_args(argv)
+    if rest and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    root = args.root.resolve()
+    if args.command == "build":
+        seconds = build(root)
+        print(f"compiled {len(load_setup(root).COMPILED)} modules in place in {seconds:.0f} s")
+        return status(root, "compiled")
+    if args.command == "clean":
+        removed = clean(root)
+        print(f"removed {len(removed)} compiled files and folders")
+        return status(root, "pure")
+    if args.command == "status":
+        return status(root, args.expect)
+    return run_tests(root, rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
