@@ -161,13 +161,27 @@ class WordHooks:
             return [f"{who}{type_words(type(event))}"]
         return [f"{who}{type_words(type(event))}{'：' if zh else ': '}{fields}"]
 
+    def stage_name(self, stage: str, lang: Lang) -> str:
+        """The game's name of a phase of the variant's own, given its code name (an
+        :class:`~mahjong_rules.engine.phases.OwnPhase`'s ``name``, the
+        :attr:`~mahjong_rules.engine.view.View.stage` while it asks), such as ``定缺 declaring
+        void suits`` (``定缺``, dìngquē) for a phase named ``voiding``. A page or a table says
+        it where it says what the hand waits for. Default: the code name itself.
+
+        >>> WordHooks().stage_name("voiding", "en")
+        'voiding'
+        """
+        return stage
+
     def describe_stage(self, view: View, lang: Lang) -> str:
         """The heading of a player's table while a phase of the variant's own asks it (its
         :attr:`~mahjong_rules.engine.view.View.stage`): what the seat is to choose. Default:
-        ``--- NAME: every seat chooses`` (``--- NAME：各家选择``)."""
+        ``--- NAME: every seat chooses`` (``--- NAME：各家选择``), the phase named by
+        :meth:`stage_name`."""
+        name = self.stage_name(view.stage or "", lang)
         if lang == "zh":
-            return f"--- {view.stage}：各家选择"
-        return f"--- {view.stage}: every seat chooses"
+            return f"--- {name}：各家选择"
+        return f"--- {name}: every seat chooses"
 
     def describe_table(self, view: View, lang: Lang) -> list[str]:
         """The lines a player's table shows of the variant's own view records, below the

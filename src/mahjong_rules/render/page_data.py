@@ -170,7 +170,7 @@ class _Builder:
             seats = [self.seat_entry(table, table, s) for s in table.seats]
         wilds: TileSet = table.wild_kinds
         return {
-            "phase": phase_words(table, self.lang),
+            "phase": phase_words(table, self.lang, rules),
             "wall": table.tiles_left,
             "current": table.current,
             "turn": table.phase is Phase.TURN,

@@ -6,8 +6,9 @@ the variant shows of its own records (:func:`table_words`, :func:`own_words`,
 :func:`seat_words`), a payment's reason and a win's breakdown (:func:`reason_words`,
 :func:`win_words`). The variant's own text comes through its words hooks
 (the contract's ``WordHooks``: ``describe_action``, ``describe_event``,
-``describe_table``, ``describe_seat``, ``describe_win``), the library's own events through the
-command line's log (``mahjong_rules.cli.log``), so a plug-in's page reads as its log does.
+``describe_table``, ``describe_seat``, ``describe_win``, ``stage_name``), the library's own
+events through the command line's log (``mahjong_rules.cli.log``), so a plug-in's page reads
+as its log does.
 
 >>> label("wall", "en", n=55), label("wall", "zh", n=55)
 ('55 tiles left in the wall', '牌墙剩余 55 张')
@@ -24,7 +25,8 @@ from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.settlement import POT, HandResult, Payment, WinRecord
 from mahjong_rules.engine.state import State
 from mahjong_rules.engine.view import View
-from mahjong_rules.engine.word_hooks import Lang
+from mahjong_rules.engine.word_hooks import Lang, WordHooks
+from mahjong_rules.errors import MahjongRulesError
 from mahjong_rules.variants.base import Rules
 
 __all__ = [
@@ -193,8 +195,26 @@ def win_words(rules: Rules, win: WinRecord, lang: Lang) -> tuple[str, list[str]]
     return win_line(win), [*breakdown_lines(win.breakdown, indent="", rules=rules), *more]
 
 
-def phase_words(view: View, lang: Lang) -> str:
-    """What the hand waits for at this moment."""
+def phase_words(view: View, lang: Lang, rules: WordHooks | None = None) -> str:
+    """What the hand waits for at this moment: ``seat 2's turn``, or in a phase of the
+    variant's own its game name (``定缺 declaring void suits: every seat chooses``, 定缺
+    dìngquē), which the words of ``rules`` give (``rules.stage_name``; without ``rules``,
+    the rules of the room the view shows)."""
     phase = view.phase.value
     tile = "" if view.tile is None else view.tile.notation
-    return label(f"phase_{phase}", lang, seat=view.current, tile=tile, stage=view.stage or "")
+    stage = ""
+    if view.stage is not None:
+        stage = _words(view, rules).stage_name(view.stage, lang)
+    return label(f"phase_{phase}", lang, seat=view.current, tile=tile, stage=stage)
+
+
+def _words(view: View, rules: WordHooks | None) -> WordHooks:
+    """``rules``, or else the rules of the room ``view`` shows, or else the default words."""
+    if rules is not None:
+        return rules
+    from mahjong_rules.variants import rules_for
+
+    try:
+        return rules_for(view.options)
+    except (MahjongRulesError, TypeError):
+        return WordHooks()

@@ -19,7 +19,7 @@ from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.state import State
 from mahjong_rules.engine.view import View
 from mahjong_rules.engine.word_hooks import Lang, WordHooks
-from mahjong_rules.variants.baoshan.buying import BuyPoints, PointsBought
+from mahjong_rules.variants.baoshan.buying import Buying, BuyPoints, PointsBought
 from mahjong_rules.variants.baoshan.records import BaoshanTable, shows_declared
 from mahjong_rules.variants.baoshan.ting import Declared, Ting
 
@@ -56,9 +56,15 @@ class BaoshanWords(WordHooks):
             return [f"seat {event.seat} 买点 buys {_points(event.points)}"]
         return super().describe_event(event, lang, seen, lines)
 
+    def stage_name(self, stage: str, lang: Lang) -> str:
+        """``买点 buying points`` (``买点``, mǎidiǎn)."""
+        if stage == Buying.name:
+            return "买点" if lang == "zh" else "买点 buying points"
+        return super().stage_name(stage, lang)
+
     def describe_stage(self, view: View, lang: Lang) -> str:
         """买点 before the deal."""
-        if view.stage == "buying":
+        if view.stage == Buying.name:
             return (
                 "--- 买点：发牌前买点" if lang == "zh" else "--- 买点: buy points before the deal"
             )

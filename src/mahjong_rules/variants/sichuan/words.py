@@ -66,6 +66,12 @@ _STAGES = {
     ),
 }
 
+_NAMES = {
+    SWAPPING: ("换三张 passing three tiles", "换三张"),
+    VOIDING: ("定缺 declaring void suits", "定缺"),
+}
+"""The game's names of its phases (换三张 huàn sān zhāng, 定缺 dìngquē), in English and Chinese."""
+
 _ITEMS: dict[str, tuple[str, str]] = {
     "hua_zhu": ("花猪 hua_zhu: the payer holds all three suits", "花猪：付方三门齐"),
     "false_hu": ("诈胡 false hu: the payer declared a hu its hand does not make", "诈胡"),
@@ -123,6 +129,14 @@ class SichuanWords(WordHooks):
             return lines
         own = _own_event(event, lang)
         return own if own is not None else super().describe_event(event, lang, seen, lines)
+
+    def stage_name(self, stage: str, lang: Lang) -> str:
+        """``换三张 passing three tiles`` (``换三张``) and ``定缺 declaring void suits``
+        (``定缺``)."""
+        found = _NAMES.get(stage)
+        if found is None:
+            return super().stage_name(stage, lang)
+        return found[1] if lang == "zh" else found[0]
 
     def describe_stage(self, view: View, lang: Lang) -> str:
         """What the seat is to do in 换三张 and in 定缺."""
