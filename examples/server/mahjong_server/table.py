@@ -141,7 +141,6 @@ class Table:
         ]
         self.bots = [make_bot(k) for k in range(rules.players)]
         self._wake = asyncio.Event()
-        self._pages: dict[int, str] = {}
         self._log(self.state)
         self._asked(None)
         self.task = asyncio.create_task(self._run(), name=f"table {table_id}")
@@ -292,13 +291,13 @@ class Table:
     def replay_url(self, seat: int) -> str:
         return f"/replay/{self.id}?seat={seat}"
 
-    def replay(self, seat: int) -> str | None:
-        """The finished hand's replay page as seat ``seat`` saw it (``None`` before the end)."""
+    def replay(self, seat: int, nonce: str | None = None) -> str | None:
+        """The finished hand's replay page as seat ``seat`` saw it (``None`` before the end),
+        its inline script and style marked with ``nonce`` (a fresh one per response, so the
+        page is made anew each time)."""
         if not self.over or not 0 <= seat < len(self.seats):
             return None
-        if seat not in self._pages:
-            self._pages[seat] = replay_page(self.record, seat=seat, lang=self.settings.lang)
-        return self._pages[seat]
+        return replay_page(self.record, seat=seat, lang=self.settings.lang, nonce=nonce)
 
     def message(self, seat: int) -> dict[str, Any]:
         """Seat ``seat``'s ``view`` message now."""

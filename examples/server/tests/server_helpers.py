@@ -32,13 +32,20 @@ class Served:
 
     async def get(self, path: str) -> tuple[int, str]:
         """``GET path``: the status and the text (in a thread: the loop serves it)."""
+        status, _, text = await self.fetch(path)
+        return status, text
 
-        def fetch() -> tuple[int, str]:
+    async def fetch(self, path: str) -> tuple[int, dict[str, str], str]:
+        """``GET path``: the status, the headers (by lower-case name) and the text."""
+
+        def fetch() -> tuple[int, dict[str, str], str]:
             try:
                 with urllib.request.urlopen(self.http + path, timeout=WAIT) as response:
-                    return response.status, response.read().decode("utf-8")
+                    headers = {k.lower(): v for k, v in response.headers.items()}
+                    return response.status, headers, response.read().decode("utf-8")
             except urllib.error.HTTPError as exc:
-                return exc.code, exc.read().decode("utf-8")
+                headers = {k.lower(): v for k, v in exc.headers.items()}
+                return exc.code, headers, exc.read().decode("utf-8")
 
         return await asyncio.to_thread(fetch)
 

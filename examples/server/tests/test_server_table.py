@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from typing import Any
 
 import pytest
@@ -12,9 +13,26 @@ from mahjong_server.table import Settings, Table
 
 from mahjong_rules import get_variant
 from mahjong_rules.records import replay
+from mahjong_rules.render.page_data import settlement_data
 from tests.server_helpers import Player, serving
 
 GAMES = [name for name, _ in games()]
+
+
+def _notes(svg: str, seat: int) -> list[str]:
+    """The lines under seat ``seat``'s label in a view's picture (its label's column)."""
+    lines = re.findall(r'<text x="1" y="[\d.]+" font-size="1[02]"[^>]*>([^<]*)</text>', svg)
+    start = lines.index(f"seat {seat}") + 1
+    end = next((k for k in range(start, len(lines)) if lines[k].startswith("seat ")), None)
+    return lines[start:end]
+
+
+def page_data(page: str) -> dict[str, Any]:
+    """The steps a replay page embeds."""
+    found = re.search(r'<script type="application/json" id="mj-data">(.*?)</script>', page)
+    assert found is not None
+    data: dict[str, Any] = json.loads(found[1])
+    return data
 
 
 def run(test: Any) -> None:
@@ -52,10 +70,20 @@ def test_a_client_plays_a_whole_hand_with_three_bots(game: str) -> None:
             assert result is not None
             assert ended["totals"] == list(result.deltas)
             assert ended["replay"] == f"/replay/{table.id}?seat=0"
-            status, page = await served.get(ended["replay"])
+            summed = settlement_data(table.rules, result, "en")  # the seat's page's settlement
+            assert ended == {"type": "ended", "table": table.id, "seat": 0, **ended, **summed}
+            status, headers, page = await served.fetch(ended["replay"])
             assert status == 200 and page.startswith("<!DOCTYPE html>")
-            assert "mj-slider" in page
+            assert "mj-slider" in page and '<link rel="icon" href="data:,">' in page
+            assert page_data(page)["steps"][-1]["end"] == summed
             assert replay(table.record).result == result
+            # a strict policy: only the page's own inline script and style, by a fresh nonce
+            policy = headers["content-security-policy"]
+            nonce = re.fullmatch(r"default-src 'none'; script-src 'nonce-([\w-]+)'; .*", policy)
+            assert nonce is not None and f"style-src 'nonce-{nonce[1]}'" in policy
+            assert page.count(f' nonce="{nonce[1]}"') == 2
+            _, again, _ = await served.fetch(ended["replay"])
+            assert again["content-security-policy"] != policy
 
     run(test())
 
@@ -234,10 +262,13 @@ def test_a_seat_away_too_long_is_played_by_a_bot_until_its_person_comes_back() -
                 def kind(message: dict[str, Any]) -> str:
                     return str(message["seats"][0]["kind"])
 
-                await watcher.expect("view", lambda m: kind(m) == "tuoguan")
+                away = await watcher.expect("view", lambda m: kind(m) == "tuoguan")
+                assert _notes(away["svg"], 0) == ["庄 dealer", "托管 a bot plays", "(away)"]
+                assert _notes(away["svg"], 2) == ["bot"]
                 async with Player.at(served, table.id, 0, token=token) as back:
                     mine = await back.expect("view")
                     assert kind(mine) == "person"
+                    assert _notes(mine["svg"], 0) == ["(you)", "庄 dealer", "person"]
                     await watcher.expect("view", lambda m: kind(m) == "person")
                 ended = await watcher.play_to_end()
             assert table.over and table.seats[0].tuoguan
@@ -290,9 +321,10 @@ def test_a_table_in_chinese() -> None:
             async with Player.at(served, table.id, 0) as player:
                 first = await player.expect("view")
                 ended = await player.play_to_end()
-            assert first["phase"].endswith("：各家选择")  # the stage is named by its code
+            assert first["phase"] == "定缺：各家选择"  # the game's name of the phase
+            assert _notes(first["svg"], 1) == ["机器人"]
             assert ended["title"].startswith("结算")
-            assert all(row[0].startswith("座位 ") for row in ended["payments"])
+            assert all(row["payer"].startswith("座位 ") for row in ended["payments"])
 
     run(test())
 

@@ -112,12 +112,12 @@
     var lines = document.createElement("ul");
     message.wins.forEach(function (win) {
       var item = document.createElement("li");
-      item.textContent = win[0] + (win[1].length ? " — " + win[1].join("; ") : "");
+      item.textContent = win.text + (win.breakdown.length ? " — " + win.breakdown.join("; ") : "");
       lines.appendChild(item);
     });
     message.payments.forEach(function (p) {
       var item = document.createElement("li");
-      item.textContent = p[0] + " → " + p[1] + ": " + p[3] + " (" + p[2] + ")";
+      item.textContent = p.payer + " → " + p.payee + ": " + p.amount + " (" + p.reason + ")";
       lines.appendChild(item);
     });
     box.appendChild(lines);
