@@ -11,6 +11,7 @@ import pytest
 from mahjong_rules import State, get_variant
 from mahjong_rules.engine.word_hooks import LANGS, Lang, WordHooks
 from mahjong_rules.records import HandRecord
+from mahjong_rules.render import view_svg
 from mahjong_rules.render.page_data import page_data
 from mahjong_rules.render.page_words import phase_words
 from mahjong_rules.variants.base import Rules
@@ -62,6 +63,8 @@ def test_the_page_says_the_phase_by_its_name(game: str, stage: str) -> None:
     assert phase_words(view, "en", rules) == f"{en}: every seat chooses"
     assert phase_words(view, "zh", rules) == f"{zh}：各家选择"
     assert phase_words(view, "zh") == f"{zh}：各家选择"  # the room's words, from the view
+    heading = f"seat 0's view · {en} · {view.tiles_left} tiles left</text>"
+    assert heading in view_svg(view)  # the picture's heading names it too
     record = HandRecord.new(rules, seed=1)
     for lang, name in (("en", en), ("zh", zh)):
         steps = page_data(record, seat=0, lang=lang)["steps"]  # type: ignore[arg-type]

@@ -40,6 +40,7 @@ __all__ = [
     "payment_items_for",
     "phase_words",
     "reason_words",
+    "room_words",
     "seat_words",
     "table_words",
     "win_words",
@@ -204,12 +205,13 @@ def phase_words(view: View, lang: Lang, rules: WordHooks | None = None) -> str:
     tile = "" if view.tile is None else view.tile.notation
     stage = ""
     if view.stage is not None:
-        stage = _words(view, rules).stage_name(view.stage, lang)
+        stage = room_words(view, rules).stage_name(view.stage, lang)
     return label(f"phase_{phase}", lang, seat=view.current, tile=tile, stage=stage)
 
 
-def _words(view: View, rules: WordHooks | None) -> WordHooks:
-    """``rules``, or else the rules of the room ``view`` shows, or else the default words."""
+def room_words(view: View, rules: WordHooks | None = None) -> WordHooks:
+    """The words to tell ``view`` with: ``rules``, or else the rules of the room the view
+    shows (if its variant is registered), or else the default words."""
     if rules is not None:
         return rules
     from mahjong_rules.variants import rules_for

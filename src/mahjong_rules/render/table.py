@@ -1,11 +1,12 @@
 """A seat's table as an SVG picture: :func:`view_svg`.
 
 It draws what a :class:`~mahjong_rules.View` holds and nothing more: a heading (whose view,
-the dealer, the live tiles left, the 本金 tile and the wildcard kinds), then one band per seat,
-the viewer's own first and the others in play order. A band is the seat's label, its hand
-(the viewer's own tiles face up with the drawn tile set apart; another seat's as face-down
-tiles, unless it has won and shown them), its melds face up, its hidden 暗杠 (àngàng) as four
-face-down tiles, and below them its discards, smaller, in the order played.
+the phase, a variant's own by its game name (``stage_name``), the dealer, the live tiles left,
+the 本金 tile and the wildcard kinds), then one band per seat, the viewer's own first and the
+others in play order. A band is the seat's label, its hand (the viewer's own tiles face up
+with the drawn tile set apart; another seat's as face-down tiles, unless it has won and shown
+them), its melds face up, its hidden 暗杠 (àngàng) as four face-down tiles, and below them its
+discards, smaller, in the order played.
 
 What the view cannot know of a seat (who sits there: a name, a person or a bot, 托管
 tuōguǎn when a bot plays a person's seat) a caller gives as ``seat_notes``, lines drawn under
@@ -170,7 +171,12 @@ def _seat_band(
 
 def _heading(drawing: Drawing, view: View) -> float:
     """Draw the heading line; return the y below it."""
-    text = f"seat {view.seat}'s view · {view.phase.value} · {view.tiles_left} tiles left"
+    phase = view.phase.value
+    if view.stage is not None:  # a phase of the variant's own, by its game name
+        from mahjong_rules.render.page_words import room_words
+
+        phase = room_words(view).stage_name(view.stage, "en")
+    text = f"seat {view.seat}'s view · {phase} · {view.tiles_left} tiles left"
     drawing.text(PAD, PAD + 11, text, size=LABEL_SIZE + 2)
     y = PAD + 18
     x = PAD
