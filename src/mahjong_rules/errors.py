@@ -26,6 +26,7 @@ __all__ = [
     "MeldError",
     "OptionsError",
     "PluginWarning",
+    "RenderError",
     "ReplayError",
     "SerializationError",
     "StaleActionError",
@@ -127,6 +128,11 @@ class ReplayError(IllegalActionError):
     def __init__(self, message: str, index: int | None = None) -> None:
         super().__init__(message)
         self.index = index
+
+
+class RenderError(MahjongRulesError, ValueError):
+    """A picture was asked for with a value it cannot draw (a seat note for no seat at the
+    table, a note too long); the message names the argument. Nothing is drawn."""
 
 
 class PluginWarning(UserWarning):

@@ -95,7 +95,7 @@ def turn_kong(rules: Transitions, state: State, action: Action, step: int) -> St
 
 
 def self_draw_win(rules: Transitions, state: State, action: Action, step: int) -> State:
-    """自摸 (zìmō): the seat in turn wins on its own hand."""
+    """A self-draw win: the seat in turn wins on its own hand."""
     return rules._self_draw_win(replace(state, events=(), step=step), action.seat, forced=False)
 
 

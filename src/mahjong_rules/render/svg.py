@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from mahjong_rules.counts import TileCounts, TileSet
-from mahjong_rules.errors import InvalidHandError, MahjongRulesError
+from mahjong_rules.errors import InvalidHandError, RenderError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.notation import parse_tiles
@@ -67,11 +67,6 @@ LABEL_SIZE = 11.0
 TILE_STEP = TILE_WIDTH + GAP
 UNITS = ("px", "em", "rem", "ex", "pt", "mm")
 """The CSS units ``width`` and ``height`` may be given in."""
-
-
-class RenderError(MahjongRulesError, ValueError):
-    """A picture was asked for with a value it cannot draw (a seat note for no seat at the
-    table, a note too long); the message names the argument. Nothing is drawn."""
 
 
 def _escape(text: str) -> str:
