@@ -37,8 +37,6 @@ from mahjong_rules.render.svg import (
     check_size,
     draw_melds,
 )
-from mahjong_rules.variants.baoshan.records import shows_declared
-from mahjong_rules.variants.yongshan.records import indicator_of
 
 __all__ = ["MAX_NOTES", "MAX_NOTE_LENGTH", "SeatNotes", "check_seat_notes", "view_svg"]
 
@@ -111,11 +109,9 @@ def _label(view: View, seat: SeatView) -> list[str]:
         lines.append("庄 dealer")
     if seat.won:
         lines.append("胡 won")
-    if shows_declared(view, seat.seat):
-        lines.append("报听 ready")
-    bought = getattr(view.variant, "points", ())  # Baoshan's 买点, public once bought
-    if bought and bought[seat.seat]:
-        lines.append(f"买点 {bought[seat.seat]}")
+    from mahjong_rules.render.page_words import room_words
+
+    lines.extend(room_words(view).describe_seat(view, seat.seat, "en"))  # the game's words
     return lines
 
 
@@ -180,7 +176,7 @@ def _heading(drawing: Drawing, view: View) -> float:
     drawing.text(PAD, PAD + 11, text, size=LABEL_SIZE + 2)
     y = PAD + 18
     x = PAD
-    indicator = indicator_of(view)
+    indicator = getattr(view.variant, "indicator", None)  # a 本金 tile, in a room with one
     if indicator is not None:
         drawing.text(x, y + 18, "本金")
         x = drawing.tile(x + 24, y, indicator, note="本金 indicator", scale=0.8)

@@ -79,7 +79,13 @@ class BaoshanWords(WordHooks):
         return super().describe_table(view, lang)
 
     def describe_seat(self, view: View, seat: int, lang: Lang) -> list[str]:
-        """``报听 declared`` (``已报听``) once the seat has declared."""
+        """``报听 declared`` (``已报听``) once the seat has declared; ``买点 2`` once it has
+        bought points (BS-BUY-1: public once bought)."""
+        parts = []
         if shows_declared(view, seat):
-            return ["已报听" if lang == "zh" else "报听 declared"]
-        return []
+            parts.append("已报听" if lang == "zh" else "报听 declared")
+        table = view.variant
+        bought = table.points if isinstance(table, BaoshanTable) else ()
+        if 0 <= seat < len(bought) and bought[seat]:
+            parts.append(f"买点 {bought[seat]}")
+        return parts
