@@ -26,7 +26,6 @@ SWITCH = "MAHJONG_RULES_COMPILE"
 GROUP = "mahjong_rules"
 """mypyc's name for the modules' shared library: ``mahjong_rules__mypyc`` beside the package."""
 COMPILED = (
-    "mahjong_rules/counts.py",
     "mahjong_rules/wins/_layout.py",
     "mahjong_rules/wins/_shanten.py",
     "mahjong_rules/wins/_tables.py",
@@ -34,12 +33,23 @@ COMPILED = (
     "mahjong_rules/wins/detector.py",
     "mahjong_rules/wins/types.py",
 )
-"""The modules compiled, under ``src/``: the tile counts and the win detector with its tables.
-``tiles.py``, ``notation.py``, ``hand.py`` and ``melds.py`` stay interpreted (benchmarks/README.md,
-"compare_builds.py", says why), and so does ``wins/_build.py`` (it generates the tables file and
-runs as ``python -m``)."""
+"""The modules compiled, under ``src/``: the win detector and its tables. ``counts.py`` compiles
+too and passes the same tests, but its small methods, called from the interpreted engine, are
+slower compiled (``add``/``remove`` about 1.4x); ``tiles.py``, ``notation.py``, ``hand.py`` and
+``melds.py`` gain nothing measurable and their constructors' own TypeErrors would become mypyc's
+(benchmarks/README.md, "compare_builds.py"); ``wins/_build.py`` generates the tables file (run
+as ``python -m``)."""
+MODULES_SWITCH = "MAHJONG_RULES_COMPILE_MODULES"
+"""Another list for a trial (space- or comma-separated paths under ``src/``), e.g.
+``MAHJONG_RULES_COMPILE_MODULES="mahjong_rules/counts.py mahjong_rules/wins/detector.py"``."""
 BUILD_REQUIRES = ("mypy>=1.18", "attrs>=23.1")
 """What a compiled build needs in its build environment (not at run time)."""
+
+
+def compiled_modules() -> tuple[str, ...]:
+    """The modules to compile: :data:`MODULES_SWITCH`'s list if set, else :data:`COMPILED`."""
+    given = os.environ.get(MODULES_SWITCH, "").replace(",", " ").split()
+    return tuple(given) or COMPILED
 
 
 def compile_requested() -> bool:
@@ -48,11 +58,11 @@ def compile_requested() -> bool:
 
 
 def extensions(root: Path = ROOT) -> list[Any]:
-    """The mypyc extension modules for :data:`COMPILED`, paths relative to ``root``; the caller's
-    working directory must be ``root`` (mypyc writes its C files to ``build/`` there)."""
+    """The mypyc extension modules for :func:`compiled_modules`, paths relative to ``root``; the
+    caller's working directory must be ``root`` (mypyc writes its C files to ``build/`` there)."""
     from mypyc.build import mypycify
 
-    paths = [os.path.join("src", *name.split("/")) for name in COMPILED]
+    paths = [os.path.join("src", *name.split("/")) for name in compiled_modules()]
     missing = [p for p in paths if not (root / p).is_file()]
     if missing:
         raise SystemExit(f"setup.py: modules to compile not found: {', '.join(missing)}")

@@ -1,9 +1,10 @@
 """Build, remove, inspect and test the compiled modules of ``src/`` in place (development).
 
-The compiled build is optional: setup.py compiles the modules it lists (``setup.COMPILED``) with
-mypyc when ``MAHJONG_RULES_COMPILE=1``; the pure-Python package is the reference. This script
-does the same in place, the ``.so`` files beside their ``.py`` files in ``src/``, so that an
-editable install (or ``PYTHONPATH=src``) imports the compiled modules until they are removed::
+The compiled build is optional: setup.py compiles the modules it lists (``setup.COMPILED``, or
+those ``MAHJONG_RULES_COMPILE_MODULES`` names for a trial) with mypyc when
+``MAHJONG_RULES_COMPILE=1``; the pure-Python package is the reference. This script does the same
+in place, the ``.so`` files beside their ``.py`` files in ``src/``, so that an editable install
+(or ``PYTHONPATH=src``) imports the compiled modules until they are removed::
 
     python tools/compiled.py build     # compile in place (about a minute; gcc and Python headers)
     python tools/compiled.py status    # which modules are compiled, and which import now
@@ -133,8 +134,8 @@ def imported_files(root: Path, modules: Sequence[str]) -> dict[str, str]:
 
 
 def module_names(setup: ModuleType) -> list[str]:
-    """``mahjong_rules/wins/detector.py`` -> ``mahjong_rules.wins.detector``, for each listed."""
-    return [name.removesuffix(".py").replace("/", ".") for name in setup.COMPILED]
+    """``mahjong_rules/wins/detector.py`` -> ``mahjong_rules.wins.detector``, for each compiled."""
+    return [name.removesuffix(".py").replace("/", ".") for name in setup.compiled_modules()]
 
 
 def status(root: Path, expect: str | None) -> int:
@@ -182,7 +183,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     root = args.root.resolve()
     if args.command == "build":
         seconds = build(root)
-        print(f"compiled {len(load_setup(root).COMPILED)} modules in place in {seconds:.0f} s")
+        count = len(load_setup(root).compiled_modules())
+        print(f"compiled {count} modules in place in {seconds:.0f} s")
         return status(root, "compiled")
     if args.command == "clean":
         removed = clean(root)

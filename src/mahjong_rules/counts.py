@@ -18,7 +18,7 @@ TileSet('36p9s')
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 import attrs
 
@@ -28,17 +28,17 @@ from mahjong_rules.tiles import Suit, Tile, all_tiles
 
 __all__ = ["BITS_PER_KIND", "TileCounts", "TileSet"]
 
-BITS_PER_KIND = 3
+BITS_PER_KIND: Final = 3
 """Bits per tile kind in :attr:`TileCounts.bits`: kind ``i`` is ``(bits >> 3*i) & 7``."""
-_LANE = 7
-LOW_BITS = sum(1 << (BITS_PER_KIND * i) for i in range(34))
+_LANE: Final = 7
+LOW_BITS: Final = sum(1 << (BITS_PER_KIND * i) for i in range(34))
 """The lowest bit of every kind's lane: ``(b | b >> 1 | b >> 2) & LOW_BITS`` sets bit ``3i``
 where kind ``i`` is held."""
-_TILES = all_tiles()
+_TILES: Final = all_tiles()
 
 
-_SUIT_MASK = (1 << 27) - 1
-_KINDS_CACHE: dict[tuple[int, int], tuple[Tile, ...]] = {}
+_SUIT_MASK: Final = (1 << 27) - 1
+_KINDS_CACHE: Final[dict[tuple[int, int], tuple[Tile, ...]]] = {}
 
 
 def _suit_kinds(key: int, offset: int) -> tuple[Tile, ...]:
@@ -54,8 +54,8 @@ def _suit_kinds(key: int, offset: int) -> tuple[Tile, ...]:
     return found
 
 
-_LANE_STARTS = sum(1 << (BITS_PER_KIND * r) for r in range(9))
-KINDS_OF_LANES = {
+_LANE_STARTS: Final = sum(1 << (BITS_PER_KIND * r) for r in range(9))
+KINDS_OF_LANES: Final = {
     sum(1 << (BITS_PER_KIND * r) for r in range(9) if m >> r & 1): m for m in range(512)
 }
 """One suit's held lanes (bit 3r set where rank r is held) to its 9-bit mask of kinds."""
@@ -193,16 +193,26 @@ class TileCounts:
 
     def add(self, tile: Tile, n: int = 1) -> TileCounts:
         """A copy with ``n`` more of ``tile``."""
-        if self.count(tile) + n > 4 or n < 0:
-            raise TileCountError(f"cannot hold {self.count(tile) + n} of {tile}")
-        return TileCounts._make(self.bits + (n << (BITS_PER_KIND * tile.index)), self.size + n)
+        shift = BITS_PER_KIND * tile.index
+        bits = self.bits
+        if (bits >> shift & _LANE) + n > 4 or n < 0:
+            raise TileCountError(f"cannot hold {(bits >> shift & _LANE) + n} of {tile}")
+        obj = _new(TileCounts)  # as _make does, without its call (a hot path)
+        _set_bits(obj, bits + (n << shift))
+        _set_size(obj, self.size + n)
+        return obj
 
     def remove(self, tile: Tile, n: int = 1) -> TileCounts:
         """A copy with ``n`` fewer of ``tile``."""
-        if self.count(tile) < n or n < 0:
-            held = self.count(tile)
+        shift = BITS_PER_KIND * tile.index
+        bits = self.bits
+        held = bits >> shift & _LANE
+        if held < n or n < 0:
             raise TileCountError(f"cannot remove {n} of {tile} from {self}: it holds {held}")
-        return TileCounts._make(self.bits - (n << (BITS_PER_KIND * tile.index)), self.size - n)
+        obj = _new(TileCounts)
+        _set_bits(obj, bits - (n << shift))
+        _set_size(obj, self.size - n)
+        return obj
 
     def __add__(self, other: TileCounts) -> TileCounts:
         if not isinstance(other, TileCounts):
@@ -337,17 +347,18 @@ def _unpickle_counts(bits: int) -> TileCounts:
     return TileCounts.from_bits(bits)
 
 
-_new = object.__new__
+_new: Final = object.__new__
 # The slots' descriptors, read from the class's __dict__: a compiled build (setup.py) types
-# ``TileCounts.bits`` as the field's int and would refuse the descriptor.
-_set_bits = TileCounts.__dict__["bits"].__set__
-_set_size = TileCounts.__dict__["size"].__set__
-_set_mask = TileSet.__dict__["mask"].__set__
+# ``TileCounts.bits`` as the field's int and would refuse the descriptor. (``Final``: a compiled
+# build reads a final module constant directly, any other global from the module's dict.)
+_set_bits: Final = TileCounts.__dict__["bits"].__set__
+_set_size: Final = TileCounts.__dict__["size"].__set__
+_set_mask: Final = TileSet.__dict__["mask"].__set__
 
-_LANES: dict[int, int] = {}
+_LANES: Final[dict[int, int]] = {}
 """Memo of :attr:`TileSet.lanes` (sets used as masks, such as the wildcard kinds, are few)."""
-_SUITS_IN_ORDER = (Suit.MAN, Suit.PIN, Suit.SOU, Suit.HONOR)
-_SUIT_SETS = tuple(
+_SUITS_IN_ORDER: Final = (Suit.MAN, Suit.PIN, Suit.SOU, Suit.HONOR)
+_SUIT_SETS: Final = tuple(
     frozenset(suit for k, suit in enumerate(_SUITS_IN_ORDER) if key >> k & 1) for key in range(16)
 )
 """The frozenset of suits for each 4-bit presence key (万 1, 筒 2, 条 4, honors 8)."""
