@@ -1,7 +1,7 @@
 """Notes under a seat's label in the picture of a view (``view_svg(view, seat_notes=...)``,
 issue 28): what the view cannot know of a seat (a name, a person or a bot, 托管 tuōguǎn), given
 by the caller, drawn as escaped text under the seat's label and added to the picture's title;
-checked where it enters (:class:`~mahjong_rules.render.svg.RenderError`, naming the argument).
+checked where it enters (:class:`~mahjong_rules.errors.RenderError`, naming the argument).
 """
 
 from __future__ import annotations

@@ -59,14 +59,14 @@ def check_seat_notes(notes: object, players: int) -> dict[int, tuple[str, ...]]:
     """``notes`` as :data:`SeatNotes` for a table of ``players`` seats, checked: a mapping from
     seat numbers in ``0..players-1`` to sequences of at most :data:`MAX_NOTES` strings (not one
     string), each at most :data:`MAX_NOTE_LENGTH` characters with no control character;
-    anything else raises :class:`~mahjong_rules.render.svg.RenderError` naming the argument.
+    anything else raises :class:`~mahjong_rules.errors.RenderError` naming the argument.
 
     >>> check_seat_notes({0: ("you",), 2: ["bot"]}, 4)
     {0: ('you',), 2: ('bot',)}
     >>> check_seat_notes({4: ["bot"]}, 4)
     Traceback (most recent call last):
     ...
-    mahjong_rules.render.svg.RenderError: seat_notes: a seat is an int 0..3, got 4
+    mahjong_rules.errors.RenderError: seat_notes: a seat is an int 0..3, got 4
     """
     if not isinstance(notes, Mapping):
         raise RenderError(f"seat_notes must be a mapping of seats to lines, not {_kind(notes)}")
@@ -228,7 +228,7 @@ def view_svg(
     Wildcards are the view's own ``wild_kinds``; ``tile_height`` and ``unit`` size the hand
     tiles (discards are drawn smaller); with ``fit`` it shrinks to a narrower container.
     ``seat_notes``: lines drawn (as text, escaped) under a seat's label, such as who sits there
-    (checked by :func:`check_seat_notes`: a :class:`~mahjong_rules.render.svg.RenderError`
+    (checked by :func:`check_seat_notes`: a :class:`~mahjong_rules.errors.RenderError`
     for a seat not at the table, a line not a string or too long); the label column widens to
     the longest.
     """
