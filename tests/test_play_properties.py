@@ -760,6 +760,7 @@ def play(
 # --------------------------------------------------------------------------- the properties
 
 
+@pytest.mark.slow  # (the quick part leaves it to the full run; CI runs it)
 @settings(deadline=None, max_examples=1800)
 @given(deal=deals(), policy=POLICIES)
 def test_random_hands_keep_every_invariant(deal: Deal, policy: Policy) -> None:

@@ -274,6 +274,7 @@ def _every_allowed_value() -> set[str]:
     return out
 
 
+@pytest.mark.slow  # (the quick part leaves it to the full run; CI runs it)
 def test_every_state_of_60_hands_reads_back_and_plays_the_same() -> None:
     """The quick version of the property below (FLOW-1..6, TILE-1 as the engine plays them)."""
     states, seen = _run(range(60))

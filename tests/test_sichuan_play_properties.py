@@ -281,6 +281,7 @@ def play_hand(
 # --------------------------------------------------------------------------- the properties
 
 
+@pytest.mark.slow  # (the quick part leaves it to the full run; CI runs it)
 @settings(max_examples=400, deadline=None, derandomize=True)
 @given(deal=deals(), players=PLAYERS)
 def test_sichuan_random_hands_keep_every_invariant(deal: Deal, players: Players) -> None:

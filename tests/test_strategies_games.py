@@ -262,6 +262,7 @@ def test_played_hands_replay_to_their_result(hand: PlayedHand) -> None:
     assert len(rebuilt.states) == len(hand.record.actions) + 1
 
 
+@pytest.mark.slow  # (the quick part leaves it to the full run; CI runs it)
 def test_played_hands_end_in_wins_and_in_draws() -> None:
     """Every game's hands end both ways; a Sichuan hand ends before the wall's end only at its
     third win (SC-END-1), some 3 hands in 100 of these bots', hence the many examples."""

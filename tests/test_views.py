@@ -200,6 +200,7 @@ def play_and_check(rules: Rules, state: State, rng: random.Random, seen: Counter
         views = after
 
 
+@pytest.mark.slow  # (the quick part leaves it to the full run; CI runs it)
 def test_views_and_events_reveal_no_hidden_tile() -> None:
     """Thousands of random hands: no view or event of any seat depends on, or names, another
     seat's concealed tile or an undrawn wall tile (BS-GANG-3, YS-END-1)."""

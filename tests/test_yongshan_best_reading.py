@@ -10,6 +10,7 @@ of the hand, and fan tables that make 归, 本金 and 碰碰胡 weigh differentl
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -68,6 +69,7 @@ def wildcard_wins(draw: st.DrawFn) -> tuple[WinContext, YongshanOptions]:
     return ctx, draw(st.sampled_from(ROOMS))
 
 
+@pytest.mark.slow  # (the quick part leaves it to the full run; CI runs it)
 @settings(max_examples=800, deadline=None, derandomize=True)
 @given(wildcard_wins())
 def test_candidates_score_as_the_best_of_every_reading(

@@ -71,6 +71,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
@@ -904,6 +905,7 @@ def play_hand(
 # --------------------------------------------------------------------------- the properties
 
 
+@pytest.mark.slow  # (the quick part leaves it to the full run; CI runs it)
 @settings(max_examples=1000, deadline=None, derandomize=True)
 @given(deal_=deals(), policy=POLICIES)
 def test_random_yongshan_hands_keep_every_invariant(deal_: Deal, policy: Policy) -> None:
