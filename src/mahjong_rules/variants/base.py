@@ -42,7 +42,7 @@ from mahjong_rules.engine.legality import why_illegal
 from mahjong_rules.engine.phases import When
 from mahjong_rules.engine.routes import Route, route
 from mahjong_rules.engine.settlement import HandResult
-from mahjong_rules.engine.state import CHOOSING, CLAIM, ENDED, ROB, TURN, Phase, SeatState, State
+from mahjong_rules.engine.state import CHOOSING, CLAIM, ENDED, ROB, TURN, SeatState, State
 from mahjong_rules.engine.step import ANY_STEP, AnyStep, check_step
 from mahjong_rules.engine.turns import Turns
 from mahjong_rules.engine.view import View, build_view, events_for
@@ -81,8 +81,9 @@ class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks, TableQueries):
             raise OptionsError(f"{type(self).__name__} takes {self.options_class.__name__}")
         self.options = options
         self._ask_every = bool(getattr(options, "ask_every_seat", False))
-        self._routes: dict[tuple[Phase, type[Action]], Route] = {}
-        """Each (phase, action type)'s transition, as :func:`~.routes.route` finds it."""
+        self._routes: dict[tuple[str, type[Action]], Route] = {}
+        """Each (phase value, action type)'s transition, as :func:`~.routes.route` finds it
+        (keyed by the phase's value: a str hashes in C, an enum member in Python)."""
 
     def __eq__(self, other: object) -> bool:
         """Rules of the same variant with equal options are equal (and hash alike)."""
@@ -343,10 +344,11 @@ class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks, TableQueries):
             if action not in legal:
                 raise IllegalActionError(self._why(state, action))
         step = state.step + 1
-        key = (state.phase, action.__class__)
+        phase = state.phase
+        key = (phase._value_, action.__class__)
         transition = self._routes.get(key)
         if transition is None:
-            transition = self._routes[key] = route(self, *key)
+            transition = self._routes[key] = route(self, phase, action.__class__)
         after = transition(self, state, action, step)  # engine.routes' table
         if (
             after.phase is ENDED
