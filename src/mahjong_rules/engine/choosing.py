@@ -4,11 +4,10 @@ one at its moment, listing its answers, collecting them and going on once it res
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Settled
-from mahjong_rules.engine.hooks import Hooks
+from mahjong_rules.engine.parts import EngineParts
 from mahjong_rules.engine.phases import OwnPhase, When, open_phase
 from mahjong_rules.engine.state import CHOOSING, ENDED, TURN, State, remake, replace
 from mahjong_rules.errors import OptionsError
@@ -16,14 +15,9 @@ from mahjong_rules.errors import OptionsError
 __all__ = ["Choosing"]
 
 
-class Choosing(Hooks):
+class Choosing(EngineParts):
     """A variant's own phases in the engine (a mixin of
     :class:`~mahjong_rules.variants.base.Rules`)."""
-
-    if TYPE_CHECKING:  # the other parts of the engine this one calls
-
-        def _deal(self, state: State) -> State: ...
-        def _begin_turn(self, state: State) -> State: ...
 
     def _start(self, state: State, answers: Sequence[Action]) -> State:
         """A hand just built: its phases before the deal (given ``answers``, in order, as if

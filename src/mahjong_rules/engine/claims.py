@@ -14,14 +14,14 @@ from mahjong_rules.counts import TileSet
 from mahjong_rules.engine.actions import Action, Gang, Hu, Pass, Peng
 from mahjong_rules.engine.edit import HU, NO_KINDS, PASS, take
 from mahjong_rules.engine.events import Claimed, Event, Passed
-from mahjong_rules.engine.hooks import Hooks
+from mahjong_rules.engine.parts import EngineParts
 from mahjong_rules.engine.state import CLAIM, ENDED, ROB, TURN, Phase, State, remake, replace
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import WinKind
 from mahjong_rules.tiles import Tile
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    pass
 
 __all__ = ["Claims"]
 
@@ -37,23 +37,11 @@ _AFTER = tuple(
 """``_AFTER[players][seat]``: the other seats in play order after ``seat``."""
 
 
-class Claims(Hooks):
+class Claims(EngineParts):
     """The claim window of the engine (a mixin of :class:`~mahjong_rules.variants.base.Rules`)."""
 
     _ask_every: bool = False
     """The room option ``ask_every_seat``: every other seat is asked in every window."""
-
-    if TYPE_CHECKING:  # the other parts of the engine this one calls
-
-        def _draw(self, state: State, seat: int, *, replacement: bool = False) -> State: ...
-        def _after_kong(self, state: State, seat: int, meld: Meld) -> State: ...
-        def _add_to_peng(self, state: State, action: Gang) -> tuple[State, Meld]: ...
-        def _complete_added_kong(self, state: State, action: Gang) -> State: ...
-        def _claim_wins(self, state: State, seats: Sequence[int], how: WinKind) -> State: ...
-        def _can_win_on(self, state: State, seat: int, tile: Tile, how: WinKind) -> bool: ...
-        def _declined_fan(
-            self, state: State, seat: int, tile: Tile | None, how: WinKind
-        ) -> int: ...
 
     def _claim_options(self, state: State, seat: int) -> list[Action]:
         """What ``seat`` could claim in the open window, before Pass (empty: nothing)."""

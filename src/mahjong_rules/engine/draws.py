@@ -6,13 +6,13 @@ discard before it, a kong's chain) is folded into the same state copy (:meth:`Dr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.actions import Discard
 from mahjong_rules.engine.edit import ALL_TILES, DREW, NO_KINDS, discard_and_draw
 from mahjong_rules.engine.events import Dealt, Event, WallExhausted
-from mahjong_rules.engine.hooks import Hooks
+from mahjong_rules.engine.parts import EngineParts
 from mahjong_rules.engine.state import TURN, SeatState, State, remake, replace
 from mahjong_rules.tiles import Tile
 
@@ -31,13 +31,8 @@ def _dealt(wall: tuple[Tile, ...], start: int, n: int) -> TileCounts:
     return TileCounts._make(bits, n)
 
 
-class Draws(Hooks):
+class Draws(EngineParts):
     """Dealing and drawing (a mixin of :class:`~mahjong_rules.variants.base.Rules`)."""
-
-    if TYPE_CHECKING:  # the other parts of the engine this one calls
-
-        def _self_draw_win(self, state: State, seat: int, *, forced: bool) -> State: ...
-        def _after_deal_phases(self, state: State) -> State: ...
 
     def _deal(self, state: State) -> State:
         """DEAL-1: the dealer takes the first 14 tiles, each following seat the next 13."""

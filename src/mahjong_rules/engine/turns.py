@@ -7,8 +7,6 @@ straight to the next seat's draw in one copy (:meth:`Turns._do_discard`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.actions import Action, Discard, Gang
 from mahjong_rules.engine.edit import (
@@ -22,48 +20,18 @@ from mahjong_rules.engine.edit import (
     take,
 )
 from mahjong_rules.engine.events import Konged
-from mahjong_rules.engine.hooks import Hooks
-from mahjong_rules.engine.state import CLAIM, ROB, Phase, SeatState, State, remake, replace
+from mahjong_rules.engine.parts import EngineParts
+from mahjong_rules.engine.state import CLAIM, ROB, SeatState, State, remake, replace
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import WinKind
-from mahjong_rules.tiles import Tile
 
 __all__ = ["Turns"]
 
 
-class Turns(Hooks):
+class Turns(EngineParts):
     """A seat's turn in the engine (a mixin of :class:`~mahjong_rules.variants.base.Rules`)."""
 
     _ask_every: bool = False
-
-    if TYPE_CHECKING:  # the other parts of the engine this one calls
-
-        def _deal(self, state: State) -> State: ...
-        def _draw(
-            self, state: State, seat: int, *, replacement: bool = False, **changes: object
-        ) -> State: ...
-        def _draw_into(
-            self,
-            state: State,
-            fields: dict[str, Any],
-            seat: int,
-            replacement: bool,
-            discard: Discard | None = None,
-        ) -> State: ...
-        def _candidates(self, state: State, seat: int, tile: Tile) -> list[int]: ...
-        def _open_window(
-            self,
-            state: State,
-            phase: Phase,
-            seat: int,
-            tile: Tile,
-            *,
-            opened: bool = False,
-            candidates: list[int] | None = None,
-        ) -> State: ...
-        def _declined_fan(
-            self, state: State, seat: int, tile: Tile | None, how: WinKind
-        ) -> int: ...
 
     def _turn_actions(self, state: State, seat: int) -> tuple[Action, ...]:
         """The seat in turn's actions: Hu, kongs, the variant's own, then its discards."""

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from mahjong_rules.engine.hooks import Hooks
+from mahjong_rules.engine.parts import EngineParts
 from mahjong_rules.engine.settlement import WinRecord
 from mahjong_rules.engine.state import ENDED, State
 from mahjong_rules.scoring import WinKind
@@ -14,12 +13,8 @@ from mahjong_rules.tiles import Tile
 __all__ = ["Wins"]
 
 
-class Wins(Hooks):
+class Wins(EngineParts):
     """Wins in the engine (a mixin of :class:`~mahjong_rules.variants.base.Rules`)."""
-
-    if TYPE_CHECKING:  # the other parts of the engine this one calls
-
-        def _draw(self, state: State, seat: int, *, replacement: bool = False) -> State: ...
 
     def _can_win_on(self, state: State, seat: int, tile: Tile, how: WinKind) -> bool:
         """Whether ``seat`` may win on another seat's ``tile`` now (a discard, a robbed kong)."""
