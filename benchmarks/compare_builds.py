@@ -108,7 +108,7 @@ def worker(src: str, out: TextIO) -> int:
     compiled = sorted(
         name
         for name, module in sys.modules.items()
-        if name.startswith("mahjong_rules")
+        if name.startswith("mahjong_rules.")  # not mypyc's shared library, mahjong_rules__mypyc
         and Path(getattr(module, "__file__", None) or "x.py").suffix in (".so", ".pyd")
     )
     print(json.dumps({"compiled": compiled}), file=out, flush=True)
