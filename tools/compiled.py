@@ -10,7 +10,10 @@ in place, the ``.so`` files beside their ``.py`` files in ``src/``, so that an e
     python tools/compiled.py status    # which modules are compiled, and which import now
     python tools/compiled.py test      # the rule tests and both golden digests, compiled build
     python tools/compiled.py clean     # remove the compiled files: the pure package again
+    python tools/compiled.py check     # build a temporary copy of the checkout and test it there
 
+``check`` leaves this checkout as it was (CI's command, and the one to use while others run tests
+here); ``test`` and ``check`` pass further arguments to pytest (``-x``, ``-n auto``).
 ``status --expect compiled`` (or ``pure``) exits 1 unless every listed module imports as
 expected. ``--root DIR`` works on another checkout (a copy, say, while others use this one).
 It reads setup.py for the list, but builds without it: setuptools' own ``setup.py build_ext``
@@ -26,6 +29,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -170,15 +174,32 @@ def run_tests(root: Path, pytest_args: Sequence[str]) -> int:
     return subprocess.call([*argv, *COMPILED_TESTS, *pytest_args], env=env, cwd=root)
 
 
+COPY_IGNORES = (
+    *(".git", "build", "_build", "__pycache__", "*.egg-info", "*.so", "*.pyd"),
+    *(".mypy_cache", ".pytest_cache", ".ruff_cache", ".hypothesis"),
+)
+"""What ``check`` leaves out of its copy: history, caches, build output, compiled files."""
+
+
+def check(root: Path, pytest_args: Sequence[str]) -> int:
+    """Copy the checkout to a temporary folder, build the copy, run the tests there, remove it."""
+    with tempfile.TemporaryDirectory(prefix="mahjong-compiled-") as tmp:
+        copy = Path(tmp) / root.name
+        shutil.copytree(root, copy, ignore=shutil.ignore_patterns(*COPY_IGNORES))
+        seconds = build(copy)
+        print(f"compiled a copy of {root} in {copy} in {seconds:.0f} s", flush=True)
+        return run_tests(copy, pytest_args)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("command", choices=("build", "clean", "status", "test"))
+    parser.add_argument("command", choices=("build", "clean", "status", "test", "check"))
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout (default: this one)")
     parser.add_argument(
         "--expect", choices=("compiled", "pure"), help="status: exit 1 unless every module is so"
     )
     args, rest = parser.parse_known_args(argv)
-    if rest and args.command != "test":
+    if rest and args.command not in ("test", "check"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     root = args.root.resolve()
     if args.command == "build":
@@ -192,6 +213,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return status(root, "pure")
     if args.command == "status":
         return status(root, args.expect)
+    if args.command == "check":
+        return check(root, rest)
     return run_tests(root, rest)
 
 
