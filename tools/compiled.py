@@ -63,6 +63,10 @@ COMPILED_TESTS = (
 """What ``test`` runs against the compiled build: the tests of the compiled modules, the win
 detector against its oracle, both golden digests of play (test_golden.py), the recorded dcmshi
 hands, and the games' scoring patterns, which read the detector's decompositions."""
+LEFT_OUT = (
+    "tests/test_serial_roundtrip.py::test_every_state_of_2000_hands_reads_back_and_plays_the_same",
+)
+"""Deselected there: 200 of the list's 360 s here, and the same read-back of 60 hands runs."""
 
 
 def load_setup(root: Path) -> ModuleType:
@@ -171,7 +175,8 @@ def run_tests(root: Path, pytest_args: Sequence[str]) -> int:
         return 1
     env = dict(os.environ, PYTHONPATH=str(root / "src"))
     argv = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
-    return subprocess.call([*argv, *COMPILED_TESTS, *pytest_args], env=env, cwd=root)
+    deselect = [f"--deselect={node}" for node in LEFT_OUT]
+    return subprocess.call([*argv, *COMPILED_TESTS, *deselect, *pytest_args], env=env, cwd=root)
 
 
 COPY_IGNORES = (
