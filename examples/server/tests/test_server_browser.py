@@ -168,7 +168,7 @@ def _check_the_end(driver: Any, table: Table) -> None:
     assert _errors(driver) == []
 
 
-@pytest.mark.parametrize("game", [name for name, _ in games() if name != "baoshan"])
+@pytest.mark.parametrize("game", [name for name, _ in games()])
 def test_a_person_plays_a_hand_in_the_browser(
     browser: Any, background: _Background, game: str
 ) -> None:
