@@ -26,7 +26,7 @@ from mahjong_rules.errors import TileCountError
 from mahjong_rules.notation import Style, format_tiles, parse_tiles
 from mahjong_rules.tiles import Suit, Tile, all_tiles
 
-__all__ = ["BITS_PER_KIND", "TileCounts", "TileSet"]
+__all__ = ["BITS_PER_KIND", "KINDS_OF_LANES", "LOW_BITS", "TileCounts", "TileSet"]
 
 BITS_PER_KIND: Final = 3
 """Bits per tile kind in :attr:`TileCounts.bits`: kind ``i`` is ``(bits >> 3*i) & 7``."""

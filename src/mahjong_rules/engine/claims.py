@@ -8,7 +8,6 @@ Answers are kept in the state sorted by seat, and :meth:`Claims._resolve` is one
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING
 
 from mahjong_rules.counts import TileSet
 from mahjong_rules.engine.actions import Action, Gang, Hu, Pass, Peng
@@ -19,9 +18,6 @@ from mahjong_rules.engine.state import CLAIM, ENDED, ROB, TURN, Phase, State, re
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import WinKind
 from mahjong_rules.tiles import Tile
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["Claims"]
 

@@ -24,7 +24,7 @@ from typing import ClassVar
 
 import attrs
 
-from mahjong_rules.counts import TileCounts
+from mahjong_rules.counts import LOW_BITS, TileCounts
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.hooks import Hooks
@@ -65,12 +65,6 @@ _TRIPLES: dict[int, tuple[int, ...]] = {}
 _MEMO_LIMIT = 1 << 14
 """A memo that grows past this many entries starts afresh (any hand's patterns fit)."""
 _LANES = (1 << 27) - 1
-_PRESENT = sum(1 << 3 * r for r in range(9))
-"""The low bit of each of a suit's nine lanes."""
-
-
-def _suit_kinds(concealed: TileCounts, k: int) -> list[Tile]:
-    return [t for t in concealed.kinds() if t.suit is SUITS[k]]
 
 
 def swap_answers(seat: int, concealed: TileCounts) -> tuple[SwapTiles, ...]:
@@ -156,7 +150,7 @@ def void_answers(seat: int, concealed: TileCounts) -> tuple[DeclareVoid, ...]:
     memo = _VOIDS[seat]
     for k in range(3):
         lanes = bits >> 27 * k & _LANES
-        key = k << 27 | (lanes | lanes >> 1 | lanes >> 2) & _PRESENT
+        key = k << 27 | (lanes | lanes >> 1 | lanes >> 2) & LOW_BITS
         found = memo.get(key)
         if found is None:
             suit = SUITS[k]

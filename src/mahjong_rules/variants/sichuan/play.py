@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mahjong_rules.counts import TileCounts, TileSet
+from mahjong_rules.counts import KINDS_OF_LANES, LOW_BITS, TileCounts, TileSet
 from mahjong_rules.engine.actions import Action, Gang, Peng
 from mahjong_rules.engine.edit import after_peng
 from mahjong_rules.engine.state import State
@@ -32,10 +32,6 @@ ALL_TILES = all_tiles(honors=False)
 _PENG = tuple(Peng(seat) for seat in range(4))
 _GANGS: dict[tuple[int, Tile, MeldKind], Gang] = {}
 """Each seat's kong actions, built once (actions are values; at most 4 x 27 x 3)."""
-_SUIT_LANES = sum(1 << 3 * r for r in range(9))
-"""The low bit of each of one suit's nine lanes."""
-_KINDS_OF_LANES = {sum(1 << 3 * r for r in range(9) if m >> r & 1): m for m in range(512)}
-"""One suit's held lanes (bit 3r set where rank r is held) to its 9-bit mask of kinds."""
 
 
 def _gang(seat: int, tile: Tile, kind: MeldKind) -> Gang:
@@ -74,8 +70,8 @@ class SichuanPlay(Rules):
             held = s.concealed.bits & lanes_of(void)
             if held:  # the kinds of its void suit it holds, read from that suit's lanes
                 k = SUITS.index(void)
-                lanes = (held | held >> 1 | held >> 2) >> 27 * k & _SUIT_LANES
-                return TileSet._make(_KINDS_OF_LANES[lanes] << 9 * k)
+                lanes = ((held | held >> 1 | held >> 2) & LOW_BITS) >> 27 * k
+                return TileSet._make(KINDS_OF_LANES[lanes] << 9 * k)
         return s.concealed
 
     def turn_kongs(self, state: State, seat: int) -> list[Action]:
