@@ -142,9 +142,8 @@ def hand_in_play(state: State, seat: int) -> TileCounts:
     concealed = mine.concealed
     if aside is None or mine.discards:  # none set aside, or turned up as the first discard
         return concealed
-    shift = 3 * aside.index
-    if concealed.bits >> shift & 7 and state.variant.voided:
-        return TileCounts._make(concealed.bits - (1 << shift), concealed.size - 1)
+    if concealed.bits >> 3 * aside.index & 7 and state.variant.voided:
+        return concealed.remove(aside)
     return concealed
 
 
