@@ -1,10 +1,10 @@
 """The hook contract's pages count and name the hooks without a default as the code has them.
 
-A hook "has no default" when its body in :class:`~mahjong_rules.engine.hooks.Hooks` does
-nothing but ``raise NotImplementedError``. Both pages that say how many there are — the module
-docstring of ``engine/hooks.py`` (the API page ``docs/api/hooks.rst``) and
-``docs/writing_a_variant.rst`` — are read here, so a hook added or given a default makes this
-test fail until the text says so.
+A hook "has no default" when its body in :class:`~mahjong_rules.engine.hooks.Hooks` or one of
+its bases (:class:`~mahjong_rules.engine.money_hooks.MoneyHooks`, ...) does nothing but ``raise
+NotImplementedError``. Both pages that say how many there are — the module docstring of
+``engine/hooks.py`` (the API page ``docs/api/hooks.rst``) and ``docs/writing_a_variant.rst`` —
+are read here, so a hook added or given a default makes this test fail until the text says so.
 """
 
 from __future__ import annotations
@@ -26,8 +26,18 @@ NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seve
 
 
 def _no_default() -> set[str]:
-    """The methods of Hooks whose body (after the docstring) is ``raise NotImplementedError``."""
-    tree = ast.parse(inspect.getsource(Hooks))
+    """The methods of Hooks (its own and its bases', the engine's hook classes) whose body
+    (after the docstring) is ``raise NotImplementedError``."""
+    names = set()
+    for base in Hooks.__mro__:
+        if base.__module__.startswith("mahjong_rules.engine."):
+            names |= _raising(base)
+    return names
+
+
+def _raising(owner: type) -> set[str]:
+    """The methods defined in the class ``owner`` whose body is ``raise NotImplementedError``."""
+    tree = ast.parse(inspect.getsource(owner))
     (cls,) = tree.body
     assert isinstance(cls, ast.ClassDef)
     names = set()

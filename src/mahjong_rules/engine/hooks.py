@@ -27,12 +27,10 @@ from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine import defaults
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.edit import after_peng
+from mahjong_rules.engine.money_hooks import MoneyHooks
 from mahjong_rules.engine.phases import OwnPhase
-from mahjong_rules.engine.play_on_hooks import PlayOnHooks
-from mahjong_rules.engine.settlement import Payment, PaymentReason, WinRecord
 from mahjong_rules.engine.state import SeatState, State
 from mahjong_rules.errors import IllegalActionError
-from mahjong_rules.melds import Meld
 from mahjong_rules.options import Options
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
 from mahjong_rules.tiles import Tile, all_tiles
@@ -40,9 +38,10 @@ from mahjong_rules.tiles import Tile, all_tiles
 __all__ = ["Hooks"]
 
 
-class Hooks(PlayOnHooks):
-    """Every hook of a variant, with its default. See the module docs (the hooks of play after
-    a win, of wildcards and of the variant's own events are in its bases,
+class Hooks(MoneyHooks):
+    """Every hook of a variant, with its default. See the module docs (the hooks of the money,
+    of play after a win, of wildcards and of the variant's own events are in its bases,
+    :class:`~mahjong_rules.engine.money_hooks.MoneyHooks`,
     :class:`~mahjong_rules.engine.play_on_hooks.PlayOnHooks`,
     :class:`~mahjong_rules.engine.wild_hooks.WildHooks` and
     :class:`~mahjong_rules.engine.event_hooks.EventHooks`)."""
@@ -312,32 +311,6 @@ class Hooks(PlayOnHooks):
     def settle_discard_win(self, state: State, seat: int) -> State:
         """Settle the win :meth:`discard_wins` announced, once nobody won on the tile. No
         default (called only when :meth:`discard_wins` answers yes)."""
-        raise NotImplementedError
-
-    # ------------------------------------------------------------------ payments and the end
-
-    @property
-    def payment_reasons(self) -> frozenset[PaymentReason]:
-        """The reasons the room's payments can have (players and tools show only these, e.g.
-        no 罚分 column for a game without 罚分). Default: every :class:`PaymentReason`."""
-        return frozenset(PaymentReason)
-
-    def kong_payments(self, state: State, seat: int, meld: Meld, ref: int) -> list[Payment]:
-        """Payments made at once when ``seat`` completes ``meld`` (a kong), each carrying
-        ``ref`` (so 杠上炮 or 黄庄 can cancel them). Default: none."""
-        return []
-
-    def win_payments(self, state: State, win: WinRecord) -> list[Payment]:
-        """Payments for one win (the variant's :meth:`settle_wins` calls it). No default."""
-        raise NotImplementedError
-
-    def settle_wins(self, state: State, wins: Sequence[WinRecord]) -> State:
-        """Record ``wins`` (one, or several on one discard) and their payments; end the hand
-        if they end it. Called for every win. No default."""
-        raise NotImplementedError
-
-    def settle_exhausted(self, state: State) -> State:
-        """End a hand whose wall ran out (流局): 查叫, 罚分. No default."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ scoring a win

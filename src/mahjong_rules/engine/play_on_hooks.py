@@ -3,8 +3,9 @@ a declined win until a draw: when the money of a 补杠 (bǔgàng) is paid, whet
 stands, whether a peng beside a win on the same discard still happens, and what lifts the
 过手胡 (guòshǒuhú) block.
 
-:class:`PlayOnHooks` is a base of :class:`~mahjong_rules.engine.hooks.Hooks` (with its own
-bases, :class:`~mahjong_rules.engine.wild_hooks.WildHooks` and
+:class:`PlayOnHooks` is a base of :class:`~mahjong_rules.engine.hooks.Hooks` (under
+:class:`~mahjong_rules.engine.money_hooks.MoneyHooks`, and with its own bases,
+:class:`~mahjong_rules.engine.wild_hooks.WildHooks` and
 :class:`~mahjong_rules.engine.event_hooks.EventHooks`): every variant has these, and a game
 that ends at its first win (``win_ends_hand``) or has no 过手胡 keeps the defaults. Each
 default is what the engine did before these hooks came, so the games written before them play

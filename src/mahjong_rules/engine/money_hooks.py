@@ -1,0 +1,50 @@
+"""The hooks of the money: who pays whom as a hand goes and when it ends — a kong's payments
+made at once, a win's payments, the settlement of wins and of a wall run out (流局, liújú), and
+the payment reasons a room can show.
+
+:class:`MoneyHooks` is a base of :class:`~mahjong_rules.engine.hooks.Hooks` (with its own
+bases, :class:`~mahjong_rules.engine.play_on_hooks.PlayOnHooks` and theirs). Three of its hooks
+have no default, :meth:`MoneyHooks.win_payments`, :meth:`MoneyHooks.settle_wins` and
+:meth:`MoneyHooks.settle_exhausted`: every variant writes them, building its states with
+:func:`~mahjong_rules.engine.edit.pay`, :func:`~mahjong_rules.engine.edit.record_wins` and
+:func:`~mahjong_rules.engine.edit.end_hand`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mahjong_rules.engine.play_on_hooks import PlayOnHooks
+from mahjong_rules.engine.settlement import Payment, PaymentReason, WinRecord
+from mahjong_rules.engine.state import State
+from mahjong_rules.melds import Meld
+
+__all__ = ["MoneyHooks"]
+
+
+class MoneyHooks(PlayOnHooks):
+    """Who pays whom, as the hand goes and at its end."""
+
+    @property
+    def payment_reasons(self) -> frozenset[PaymentReason]:
+        """The reasons the room's payments can have (players and tools show only these, e.g.
+        no 罚分 column for a game without 罚分). Default: every :class:`PaymentReason`."""
+        return frozenset(PaymentReason)
+
+    def kong_payments(self, state: State, seat: int, meld: Meld, ref: int) -> list[Payment]:
+        """Payments made at once when ``seat`` completes ``meld`` (a kong), each carrying
+        ``ref`` (so 杠上炮 or 黄庄 can cancel them). Default: none."""
+        return []
+
+    def win_payments(self, state: State, win: WinRecord) -> list[Payment]:
+        """Payments for one win (the variant's :meth:`settle_wins` calls it). No default."""
+        raise NotImplementedError
+
+    def settle_wins(self, state: State, wins: Sequence[WinRecord]) -> State:
+        """Record ``wins`` (one, or several on one discard) and their payments; end the hand
+        if they end it. Called for every win. No default."""
+        raise NotImplementedError
+
+    def settle_exhausted(self, state: State) -> State:
+        """End a hand whose wall ran out (流局): 查叫, 罚分. No default."""
+        raise NotImplementedError
