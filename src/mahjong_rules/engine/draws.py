@@ -18,7 +18,6 @@ from mahjong_rules.tiles import Tile
 
 __all__ = ["Draws"]
 
-_NO_TILES = TileCounts()
 _ALONE = tuple((tile,) for tile in ALL_TILES)
 """The turn draws of a turn begun with an ordinary draw: one shared tuple per tile."""
 
@@ -37,15 +36,22 @@ class Draws(EngineParts):
     def _deal(self, state: State) -> State:
         """DEAL-1: the dealer takes the first 14 tiles, each following seat the next 13."""
         wall, n, dealer = state.wall, state.players, state.dealer
-        hands: list[TileCounts] = [_NO_TILES] * n
-        hands[dealer] = _dealt(wall, 0, 14)
-        pos = 14
-        for k in range(1, n):
-            hands[(dealer + k) % n] = _dealt(wall, pos, 13)
-            pos += 13
-        seats = tuple(replace(s, concealed=h) for s, h in zip(state.seats, hands, strict=True))
-        state = replace(state, seats=seats, front=pos, phase=TURN, current=dealer, answers=())
-        state = self.after_deal(state)
+        seats = list(state.seats)
+        pos = 0
+        for k in range(n):  # each seat's one copy, its hand in it
+            seat = (dealer + k) % n
+            size = 13 if k else 14
+            fields = seats[seat].__dict__.copy()
+            fields["concealed"] = _dealt(wall, pos, size)
+            seats[seat] = remake(SeatState, fields)
+            pos += size
+        fields = state.__dict__.copy()
+        fields["seats"] = tuple(seats)
+        fields["front"] = pos
+        fields["phase"] = TURN
+        fields["current"] = dealer
+        fields["answers"] = ()
+        state = self.after_deal(remake(State, fields))
         state = replace(state, events=(*state.events, Dealt(dealer, state.tiles_left)))
         return self._after_deal_phases(state)
 

@@ -18,7 +18,7 @@ from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
 from mahjong_rules.melds import Meld
 from mahjong_rules.tiles import Tile
 
-__all__ = ["Phase", "SeatState", "State", "remake", "replace"]
+__all__ = ["Phase", "SeatState", "State", "first_state", "remake", "replace"]
 
 _T = TypeVar("_T")
 
@@ -293,3 +293,29 @@ _DICT_SETTERS: dict[type[Any], Any] = {
 called directly: :func:`remake` then skips :func:`object.__setattr__`'s look-up of the name,
 about 60 ns of each of the engine's state copies."""
 _set_cache = _Memo.__dict__["cache"].__set__
+
+
+_BLANK_SEAT = SeatState()
+_BLANK = State(
+    options=None, players=0, dealer=0, wall=(), front=0, back=0, seats=(), phase=TURN, current=0
+)
+
+
+def first_state(options: Any, players: int, dealer: int, wall: tuple[Tile, ...]) -> State:
+    """A new hand's state before anything happens: ``wall`` whole (nothing dealt, ``front``
+    0, ``back`` its length), ``players`` empty seats, the dealer's turn, every other field at
+    its default. Unchecked: :meth:`Rules.new_hand
+    <mahjong_rules.variants.base.Rules.new_hand>` checks its arguments first. The same as
+    ``State(options=..., players=..., ..., phase=Phase.TURN, current=dealer)``, built from
+    copies of a blank state and seat (one dict copy each, not a keyword call per field)."""
+    blank = _BLANK_SEAT.__dict__
+    seats = tuple(remake(SeatState, blank.copy()) for _ in range(players))
+    fields = _BLANK.__dict__.copy()
+    fields["options"] = options
+    fields["players"] = players
+    fields["dealer"] = dealer
+    fields["wall"] = wall
+    fields["back"] = len(wall)
+    fields["seats"] = seats
+    fields["current"] = dealer
+    return remake(State, fields)

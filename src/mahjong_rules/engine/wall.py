@@ -109,17 +109,24 @@ def shuffled_wall(seed: Seed, *, honors: bool) -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
+_TILE_TYPE = {Tile}
+_FULL = {kinds: [4] * kinds + [0] * (34 - kinds) for kinds in (27, 34)}
+"""A whole wall's count of each kind index, by how many kinds the game has."""
+
+
 def check_wall(wall: Sequence[Tile], *, honors: bool) -> tuple[Tile, ...]:
     """An explicit wall must hold exactly the game's tiles, four of each (else WallError)."""
     wall = tuple(wall)
     kinds = 34 if honors else 27
     if len(wall) != 4 * kinds:
         raise WallError(f"a wall of this game has {4 * kinds} tiles, got {len(wall)}")
-    if not all(isinstance(t, Tile) for t in wall):
+    if set(map(type, wall)) != _TILE_TYPE and not all(isinstance(t, Tile) for t in wall):
         raise WallError("a wall holds Tile objects")
     counts = [0] * 34
     for t in wall:
         counts[t.index] += 1
+    if counts == _FULL[kinds]:
+        return wall
     for t in all_tiles():
         want = 4 if t.index < kinds else 0
         if counts[t.index] != want:

@@ -42,7 +42,15 @@ from mahjong_rules.engine.legality import why_illegal
 from mahjong_rules.engine.phases import When
 from mahjong_rules.engine.routes import Route, route
 from mahjong_rules.engine.settlement import HandResult
-from mahjong_rules.engine.state import CHOOSING, CLAIM, ENDED, ROB, TURN, SeatState, State
+from mahjong_rules.engine.state import (
+    CHOOSING,
+    CLAIM,
+    ENDED,
+    ROB,
+    TURN,
+    State,
+    first_state,
+)
 from mahjong_rules.engine.step import ANY_STEP, AnyStep, check_step
 from mahjong_rules.engine.turns import Turns
 from mahjong_rules.engine.view import View, build_view, events_for
@@ -132,17 +140,7 @@ class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks, TableQueries):
             tiles = check_wall(wall, honors=self.honors)
         if dealer.__class__ is not int or not 0 <= dealer < self.players:
             raise OptionsError(f"dealer must be a seat 0..{self.players - 1}, got {dealer!r}")
-        state = State(
-            options=self.options,
-            players=self.players,
-            dealer=dealer,
-            wall=tiles,
-            front=0,
-            back=len(tiles),
-            seats=tuple(SeatState() for _ in range(self.players)),
-            phase=TURN,
-            current=dealer,
-        )
+        state = first_state(self.options, self.players, dealer, tiles)
         if self.hand_state_class is not None or self.seat_state_class is not None:
             state = start_variant_state(self, state)
         return self._start(state, answers)
