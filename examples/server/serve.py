@@ -47,6 +47,14 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         default=120.0,
         help="seconds a person may take to answer before a bot plays the seat (120; 0: never)",
     )
+    parser.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a page origin of another server whose websockets may play too, e.g. "
+        "https://mahjong.example.org (repeatable; by default only this server's own pages)",
+    )
     return parser.parse_args(argv)
 
 
@@ -56,7 +64,7 @@ async def main(argv: list[str] | None = None) -> None:
         bot_delay=args.bot_delay, away_timeout=args.away_timeout, answer_timeout=args.answer_timeout
     )
     lobby = Lobby(settings)
-    server = await start(lobby, args.host, args.port)
+    server = await start(lobby, args.host, args.port, frozenset(args.allow_origin))
     port = server.sockets[0].getsockname()[1] if server.sockets else args.port
     print(f"mahjong tables on http://{args.host}:{port}/  (Ctrl-C stops)", flush=True)
     stop = asyncio.get_running_loop().create_future()

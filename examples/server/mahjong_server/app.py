@@ -88,12 +88,20 @@ async def handle(socket: ServerConnection, lobby: Lobby) -> None:
         await connection.stop()
 
 
-async def start(lobby: Lobby, host: str, port: int) -> Server:
-    """Start serving ``lobby`` on ``host``:``port`` (port 0: any free port)."""
+async def start(
+    lobby: Lobby, host: str, port: int, origins: frozenset[str] = frozenset()
+) -> Server:
+    """Start serving ``lobby`` on ``host``:``port`` (port 0: any free port); ``origins``: the
+    pages of other origins whose websockets may play too (:func:`.http.same_origin`)."""
 
     async def handler(socket: ServerConnection) -> None:
         await handle(socket, lobby)
 
     return await serve(
-        handler, host, port, process_request=router(lobby), max_size=MAX_WIRE, max_queue=32
+        handler,
+        host,
+        port,
+        process_request=router(lobby, origins),
+        max_size=MAX_WIRE,
+        max_queue=32,
     )

@@ -7,7 +7,11 @@
 - ``/replay/<id>?seat=S``: the finished hand's replay page as seat ``S`` saw it, under a
   Content-Security-Policy that runs only its own inline script and style (a nonce per response);
 - ``/static/<file>``: the table page's script and styles;
-- ``/ws``: the websocket (:mod:`.app`).
+- ``/ws``: the websocket (:mod:`.app`), refused (403) to a page of another origin: a browser
+  names the page that opens a websocket in its ``Origin`` header, and only a page this
+  server served (the same host and port as the request's ``Host``) or one of the ``origins``
+  the server was started with may play (no cross-site page can take a seat or answer for
+  one). A client that is not a browser sends no ``Origin`` and is let through.
 
 Every page names an empty icon (``<link rel="icon" href="data:,">``, the replay page's by the
 library), so a browser asks for no ``/favicon.ico``.
@@ -29,7 +33,7 @@ from mahjong_server import pages
 from mahjong_server.lobby import Lobby
 from mahjong_server.protocol import ProtocolError
 
-__all__ = ["router"]
+__all__ = ["router", "same_origin"]
 
 STATIC = Path(__file__).parent / "static"
 _TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
@@ -72,14 +76,38 @@ def _seat(query: dict[str, list[str]], name: str = "seat") -> int:
     return int(text)
 
 
-def router(lobby: Lobby) -> Route:
-    """The ``process_request`` that serves ``lobby``'s pages (``None`` lets ``/ws`` through)."""
+def same_origin(origin: str, host: str, origins: frozenset[str] = frozenset()) -> bool:
+    """Whether a websocket opened by a page of ``origin`` (its ``Origin`` header) may play on
+    the server the request names ``host`` (its ``Host`` header): a page this server served
+    (``http://`` or ``https://`` and the same host and port), or one of ``origins`` (exactly
+    as a browser writes them, e.g. ``https://mahjong.example.org``).
+
+    >>> same_origin("http://127.0.0.1:8765", "127.0.0.1:8765")
+    True
+    >>> same_origin("https://evil.example", "127.0.0.1:8765")
+    False
+    >>> same_origin("https://tables.example", "10.0.0.5:8765", frozenset({"https://tables.example"}))
+    True
+    """
+    if origin in origins:
+        return True
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and bool(host) and parts.netloc.lower() == host.lower()
+
+
+def router(lobby: Lobby, origins: frozenset[str] = frozenset()) -> Route:
+    """The ``process_request`` that serves ``lobby``'s pages (``None`` lets ``/ws`` through,
+    unless the page opening it is of another origin than this server's and ``origins``)."""
     static = {path.name: path.read_text(encoding="utf-8") for path in STATIC.iterdir()}
 
     def route(connection: ServerConnection, request: Request) -> Response | None:
         parts = urlsplit(request.path)
         if parts.path == "/ws":
-            return None
+            origin = request.headers.get("Origin")
+            if origin is None or same_origin(origin, request.headers.get("Host", ""), origins):
+                return None
+            refused = pages.message("this table plays only with pages of its own server")
+            return _reply(connection, HTTPStatus.FORBIDDEN, refused)
         if len(parts.query) > _MAX_QUERY:
             return _reply(connection, HTTPStatus.REQUEST_URI_TOO_LONG, pages.message("too long"))
         query = parse_qs(parts.query)

@@ -51,10 +51,11 @@ class Served:
 
 
 @asynccontextmanager
-async def serving(**settings: Any) -> AsyncIterator[Served]:
-    """A server on a free port with these table settings (no bot delay unless given)."""
+async def serving(origins: frozenset[str] = frozenset(), **settings: Any) -> AsyncIterator[Served]:
+    """A server on a free port with these table settings (no bot delay unless given), letting
+    the websockets of pages of ``origins`` play besides its own."""
     lobby = Lobby(Settings(**{"bot_delay": 0.0, **settings}))
-    server = await start(lobby, "127.0.0.1", 0)
+    server = await start(lobby, "127.0.0.1", 0, origins)
     try:
         yield Served(lobby, server.sockets[0].getsockname()[1])
     finally:

@@ -347,3 +347,55 @@ def test_a_second_connection_with_the_token_takes_the_seat_over() -> None:
             assert closed["code"] == "closed" and view["seat"] == 0
 
     run(test())
+
+
+def test_same_origin_reads_the_pages_origin_against_the_host() -> None:
+    """A page this server served (same host and port, http or https), or one allowed."""
+    from mahjong_server.http import same_origin
+
+    host = "127.0.0.1:8765"
+    assert same_origin("http://127.0.0.1:8765", host)
+    assert same_origin("https://127.0.0.1:8765", host)
+    assert same_origin("http://LOCALHOST:8765", "localhost:8765")
+    assert not same_origin("http://127.0.0.1:9999", host)  # another server on the machine
+    assert not same_origin("https://evil.example", host)
+    assert not same_origin("null", host)  # a sandboxed frame or a file:// page
+    assert not same_origin("file://", host)
+    assert not same_origin("http://127.0.0.1:8765", "")  # no Host header: nothing to match
+    allowed = frozenset({"https://tables.example"})
+    assert same_origin("https://tables.example", host, allowed)
+    assert not same_origin("https://tables.example.evil", host, allowed)
+
+
+def test_a_page_of_another_origin_cannot_open_the_websocket() -> None:
+    """Cross-site websocket hijacking: a browser sends the opening page's Origin, and the
+    server refuses the handshake (403) unless it is its own or one it was told to allow; a
+    client that sends none (not a browser) plays, and one refused leaves the table as it
+    was."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import InvalidStatus
+
+    async def joined(served: Any, origin: str | None, table_id: str, seat: int) -> str:
+        async with connect(served.ws, origin=origin) as socket:  # type: ignore[arg-type]
+            join = {"type": "join", "table": table_id, "seat": seat, "token": None}
+            await socket.send(json.dumps(join))
+            message = json.loads(await asyncio.wait_for(socket.recv(), 30))
+            return str(message["type"])
+
+    async def test() -> None:
+        allowed = frozenset({"https://tables.example"})
+        async with serving(origins=allowed) as served:
+            table = served.lobby.open("sichuan", frozenset({0, 1, 2, 3}), seed=4)
+            with pytest.raises(InvalidStatus) as refused:
+                await joined(served, "https://evil.example", table.id, 0)
+            assert refused.value.response.status_code == 403
+            assert b"only with pages of its own server" in refused.value.response.body
+            with pytest.raises(InvalidStatus):
+                await joined(served, f"http://127.0.0.1:{served.port + 1}", table.id, 0)
+            assert table.state.step == 0
+            assert all(s.client is None and s.token is None for s in table.seats)
+            assert await joined(served, served.http, table.id, 0) == "joined"
+            assert await joined(served, "https://tables.example", table.id, 1) == "joined"
+            assert await joined(served, None, table.id, 2) == "joined"
+
+    run(test())
