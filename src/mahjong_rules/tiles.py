@@ -129,21 +129,17 @@ class Tile:
     @property
     def notation(self) -> str:
         """One-line notation, e.g. ``'5m'``."""
-        return f"{self.rank}{self.suit.value}"
+        return _NOTATIONS[self.index]
 
     @property
     def name_zh(self) -> str:
         """Chinese name, e.g. ``'五万'``, ``'东'``."""
-        if self.is_honor:
-            return HONOR_NAMES_ZH[self.rank - 1]
-        return NUMERALS_ZH[self.rank - 1] + self.suit.name_zh
+        return _NAMES_ZH[self.index]
 
     @property
     def char(self) -> str:
         """The Unicode tile character, e.g. ``'🀋'``."""
-        if self.is_honor:
-            return chr(_HONOR_UNICODE[self.rank - 1])
-        return chr(_UNICODE_BASE[self.suit] + self.rank - 1)
+        return _CHARS[self.index]
 
     def __str__(self) -> str:
         return self.notation
@@ -153,6 +149,29 @@ class Tile:
 
 
 _TILES: tuple[Tile, ...] = tuple(Tile._make(i) for i in range(34))
+
+
+def _notation_of(tile: Tile) -> str:
+    return f"{tile.rank}{tile.suit.value}"
+
+
+def _name_zh_of(tile: Tile) -> str:
+    if tile.is_honor:
+        return HONOR_NAMES_ZH[tile.rank - 1]
+    return NUMERALS_ZH[tile.rank - 1] + tile.suit.name_zh
+
+
+def _char_of(tile: Tile) -> str:
+    if tile.is_honor:
+        return chr(_HONOR_UNICODE[tile.rank - 1])
+    return chr(_UNICODE_BASE[tile.suit] + tile.rank - 1)
+
+
+_NOTATIONS = tuple(_notation_of(tile) for tile in _TILES)
+_NAMES_ZH = tuple(_name_zh_of(tile) for tile in _TILES)
+_CHARS = tuple(_char_of(tile) for tile in _TILES)
+"""Each kind's notation, Chinese name and Unicode character, by index: worked out once (the
+properties are read for every tile a view, a record or a line of words names)."""
 
 
 def all_tiles(*, honors: bool = True) -> tuple[Tile, ...]:
