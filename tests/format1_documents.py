@@ -63,11 +63,21 @@ def documents() -> Iterator[dict[str, Any]]:
                 kinds_met.add(state.phase)
                 acting = sorted(rules.to_act(state))
                 if keep:
-                    yield {"room": room, "seed": seed, "kind": "state", "step": state.step,
-                           "doc": to_dict(state)}
+                    yield {
+                        "room": room,
+                        "seed": seed,
+                        "kind": "state",
+                        "step": state.step,
+                        "doc": to_dict(state),
+                    }
                     for seat in acting:
-                        yield {"room": room, "seed": seed, "kind": "view", "step": state.step,
-                               "doc": to_dict(rules.view(state, seat))}
+                        yield {
+                            "room": room,
+                            "seed": seed,
+                            "kind": "view",
+                            "step": state.step,
+                            "doc": to_dict(rules.view(state, seat)),
+                        }
                 seat = acting[0]
                 if rng.random() < 0.3:
                     action = rng.choice(rules.legal_actions(state, seat))
@@ -76,19 +86,44 @@ def documents() -> Iterator[dict[str, Any]]:
                 record = record.with_action(action)
                 state = rules.apply(state, action)
                 if keep:
-                    yield {"room": room, "seed": seed, "kind": "action", "step": state.step - 1,
-                           "doc": to_dict(action)}
+                    yield {
+                        "room": room,
+                        "seed": seed,
+                        "kind": "action",
+                        "step": state.step - 1,
+                        "doc": to_dict(action),
+                    }
                     for event in state.events:
-                        yield {"room": room, "seed": seed, "kind": "event", "step": state.step,
-                               "doc": to_dict(event)}
+                        yield {
+                            "room": room,
+                            "seed": seed,
+                            "kind": "event",
+                            "step": state.step,
+                            "doc": to_dict(event),
+                        }
             result = rules.result(state)
             assert result is not None
-            yield {"room": room, "seed": seed, "kind": "state", "step": state.step,
-                   "doc": to_dict(state)}
-            yield {"room": room, "seed": seed, "kind": "result", "step": state.step,
-                   "doc": to_dict(result)}
-            yield {"room": room, "seed": seed, "kind": "record", "step": state.step,
-                   "doc": to_dict(record)}
+            yield {
+                "room": room,
+                "seed": seed,
+                "kind": "state",
+                "step": state.step,
+                "doc": to_dict(state),
+            }
+            yield {
+                "room": room,
+                "seed": seed,
+                "kind": "result",
+                "step": state.step,
+                "doc": to_dict(result),
+            }
+            yield {
+                "room": room,
+                "seed": seed,
+                "kind": "record",
+                "step": state.step,
+                "doc": to_dict(record),
+            }
 
 
 def write() -> int:

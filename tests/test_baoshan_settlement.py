@@ -47,7 +47,6 @@ def baoshan(**options: Any) -> Baoshan:
 BAOSHAN = baoshan()
 
 
-
 def result_of(rules: Rules, state: State) -> HandResult:
     result = rules.result(state)
     assert result is not None, "the hand has not ended"

@@ -165,9 +165,7 @@ class Deal:
 
     def new_hand(self) -> State:
         if not self.stacked:
-            return self.rules.new_hand(
-                seed=self.seed, dealer=self.dealer, answers=self.answers
-            )
+            return self.rules.new_hand(seed=self.seed, dealer=self.dealer, answers=self.answers)
         wall = stacked_wall(self.seed, honors=self.rules.honors, run=self.stacked)
         return self.rules.new_hand(wall=wall, dealer=self.dealer, answers=self.answers)
 

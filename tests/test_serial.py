@@ -78,7 +78,11 @@ def play(rules: Rules, seed: int, steps: int = 400) -> tuple[HandRecord, list[St
 @given(rules=ROOMS, seed=st.integers(0, 2**32 - 1))
 @example(  # YS-PAT-抢杠胡: a robbed 补杠 stands in 血战, and the win on it ends a 2-seat hand
     rules=get_variant(
-        "yongshan", players=2, wildcards="double", zi_mo_jia_fan=True, fan_cap=None,
+        "yongshan",
+        players=2,
+        wildcards="double",
+        zi_mo_jia_fan=True,
+        fan_cap=None,
         ting_dian_three_players=True,
     ),
     seed=66498,

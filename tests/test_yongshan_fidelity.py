@@ -39,7 +39,6 @@ AN, BU, ZHI = MeldKind.AN_GANG, MeldKind.BU_GANG, MeldKind.ZHI_GANG
 WIN = PaymentReason.WIN
 
 
-
 # ------------------------------------------------------------------ YS-TI-1
 
 # Seat 1 holds a natural 2m beside an 8p wildcard, and four 7s.

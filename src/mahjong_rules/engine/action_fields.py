@@ -155,8 +155,6 @@ def _kind(action: Any, name: str, value: Any) -> MeldKind:
     return value
 
 
-
-
 _CHECKS: dict[str, Callable[[Any, str, Any], Any]] = {
     "seat": _seat,
     "tile": _tile,

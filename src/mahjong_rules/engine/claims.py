@@ -227,9 +227,7 @@ class Claims(EngineParts):
             if state.phase is ENDED:
                 return state
             # ... and its maker draws the replacement and plays on
-            state = replace(
-                state, phase=TURN, pending=None, claimants=(), answers=(), tile=None
-            )
+            state = replace(state, phase=TURN, pending=None, claimants=(), answers=(), tile=None)
             return self._after_kong(state, pending.seat, meld)
         state = replace(state, phase=TURN, pending=None, claimants=(), answers=())
         return self._complete_added_kong(state, pending)

@@ -162,6 +162,7 @@ def discard_and_draw(seat: int, tile: Tile, drawer: int, drawn: Tile) -> tuple[E
         pair = row[key] = (*DISCARDED[seat][tile.index], DREW[False][drawer][drawn.index])
     return pair
 
+
 _DISCARD_ROWS: tuple[tuple[list[tuple[Discard, ...] | None], ...], ...] = tuple(
     tuple([None] * 512 for _ in range(4)) for _ in range(4)
 )
@@ -219,9 +220,7 @@ def held_discards(seat: int, bits: int) -> tuple[Discard, ...]:
 
 def _discard_row(seat: int, part: int, m: int) -> tuple[Discard, ...]:
     row = DISCARDS[seat]
-    found = _DISCARD_ROWS[seat][part][m] = tuple(
-        row[9 * part + r] for r in range(9) if m >> r & 1
-    )
+    found = _DISCARD_ROWS[seat][part][m] = tuple(row[9 * part + r] for r in range(9) if m >> r & 1)
     return found
 
 

@@ -170,5 +170,3 @@ def best_breakdown(
             best_key = key
             best = Breakdown(tuple(items), fan, capped, points, reading)
     return best
-
-

@@ -36,6 +36,7 @@ class RecordField:
 
     declaration: str
 
+
 _SHAPES: dict[Any, tuple[Any, tuple[Any, ...]]] = {}
 
 
@@ -60,8 +61,7 @@ def field_plan(cls: type) -> tuple[tuple[str, Any, bool], ...]:
     if found is None:
         hints = hints_of(cls)
         found = _PLANS[cls] = tuple(
-            (f.name, hints[f.name], f.default is attrs.NOTHING and f.init)
-            for f in fields_of(cls)
+            (f.name, hints[f.name], f.default is attrs.NOTHING and f.init) for f in fields_of(cls)
         )
     return found
 

@@ -104,9 +104,7 @@ def readings(ctx: WinContext, *, lack_a_suit: bool = False) -> Iterator[Decompos
     most two of 万 筒 条."""
     melds = ctx.melds
     for reading in iter_decompositions(ctx.concealed, ctx.wilds, honors=False):
-        if _fits_melds(reading, melds) and (
-            not lack_a_suit or lacks_a_suit(reading.tiles, melds)
-        ):
+        if _fits_melds(reading, melds) and (not lack_a_suit or lacks_a_suit(reading.tiles, melds)):
             yield reading
 
 
