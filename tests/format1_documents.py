@@ -19,6 +19,7 @@ format the library writes (``python tests/format1_documents.py``); after that th
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 import random
@@ -46,6 +47,11 @@ def _rooms() -> tuple[tuple[str, dict[str, Any]], ...]:
     return ROOMS
 
 
+def _line(room: list[Any], seed: int, kind: str, step: int, doc: object) -> dict[str, Any]:
+    """One document line: the room and seed it was played in, its kind, step and document."""
+    return {"room": room, "seed": seed, "kind": kind, "step": step, "doc": doc}
+
+
 def documents() -> Iterator[dict[str, Any]]:
     """Every document line of the file, computed by the installed library."""
     bot = GreedyBot()
@@ -53,6 +59,7 @@ def documents() -> Iterator[dict[str, Any]]:
         rules = get_variant(variant, **options)
         room = [variant, options]
         for seed in SEEDS:
+            line = functools.partial(_line, room, seed)
             rng = random.Random(seed)
             record = HandRecord.new(rules, seed=seed, dealer=seed % rules.players)
             state = record.start()
@@ -63,21 +70,9 @@ def documents() -> Iterator[dict[str, Any]]:
                 kinds_met.add(state.phase)
                 acting = sorted(rules.to_act(state))
                 if keep:
-                    yield {
-                        "room": room,
-                        "seed": seed,
-                        "kind": "state",
-                        "step": state.step,
-                        "doc": to_dict(state),
-                    }
+                    yield line("state", state.step, to_dict(state))
                     for seat in acting:
-                        yield {
-                            "room": room,
-                            "seed": seed,
-                            "kind": "view",
-                            "step": state.step,
-                            "doc": to_dict(rules.view(state, seat)),
-                        }
+                        yield line("view", state.step, to_dict(rules.view(state, seat)))
                 seat = acting[0]
                 if rng.random() < 0.3:
                     action = rng.choice(rules.legal_actions(state, seat))
@@ -86,44 +81,14 @@ def documents() -> Iterator[dict[str, Any]]:
                 record = record.with_action(action)
                 state = rules.apply(state, action)
                 if keep:
-                    yield {
-                        "room": room,
-                        "seed": seed,
-                        "kind": "action",
-                        "step": state.step - 1,
-                        "doc": to_dict(action),
-                    }
+                    yield line("action", state.step - 1, to_dict(action))
                     for event in state.events:
-                        yield {
-                            "room": room,
-                            "seed": seed,
-                            "kind": "event",
-                            "step": state.step,
-                            "doc": to_dict(event),
-                        }
+                        yield line("event", state.step, to_dict(event))
             result = rules.result(state)
             assert result is not None
-            yield {
-                "room": room,
-                "seed": seed,
-                "kind": "state",
-                "step": state.step,
-                "doc": to_dict(state),
-            }
-            yield {
-                "room": room,
-                "seed": seed,
-                "kind": "result",
-                "step": state.step,
-                "doc": to_dict(result),
-            }
-            yield {
-                "room": room,
-                "seed": seed,
-                "kind": "record",
-                "step": state.step,
-                "doc": to_dict(record),
-            }
+            yield line("state", state.step, to_dict(state))
+            yield line("result", state.step, to_dict(result))
+            yield line("record", state.step, to_dict(record))
 
 
 def write() -> int:
