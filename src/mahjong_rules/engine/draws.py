@@ -38,20 +38,15 @@ class Draws(EngineParts):
         wall, n, dealer = state.wall, state.players, state.dealer
         seats = list(state.seats)
         pos = 0
-        for k in range(n):  # each seat's one copy, its hand in it
+        for k in range(n):
             seat = (dealer + k) % n
             size = 13 if k else 14
-            fields = seats[seat].__dict__.copy()
-            fields["concealed"] = _dealt(wall, pos, size)
-            seats[seat] = remake(SeatState, fields)
+            seats[seat] = replace(seats[seat], concealed=_dealt(wall, pos, size))
             pos += size
-        fields = state.__dict__.copy()
-        fields["seats"] = tuple(seats)
-        fields["front"] = pos
-        fields["phase"] = TURN
-        fields["current"] = dealer
-        fields["answers"] = ()
-        state = self.after_deal(remake(State, fields))
+        state = replace(
+            state, seats=tuple(seats), front=pos, phase=TURN, current=dealer, answers=()
+        )
+        state = self.after_deal(state)
         state = replace(state, events=(*state.events, Dealt(dealer, state.tiles_left)))
         return self._after_deal_phases(state)
 

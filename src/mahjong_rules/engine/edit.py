@@ -16,7 +16,7 @@ from mahjong_rules.counts import KINDS_OF_LANES, LOW_BITS, TileCounts, TileSet
 from mahjong_rules.engine.actions import Discard, Hu, Pass, Peng
 from mahjong_rules.engine.events import Discarded, Drew, Event, Paid, Settled, Won
 from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord, deltas_of
-from mahjong_rules.engine.state import ENDED, SeatState, State, remake, replace
+from mahjong_rules.engine.state import ENDED, State, replace
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.tiles import Tile, all_tiles
 
@@ -91,13 +91,8 @@ def start_variant_state(rules: Any, state: State) -> State:
     for index, seat in enumerate(state.seats):
         record = rules.new_seat_state(state, index)
         _check_record(record, rules.seat_state_class, "new_seat_state")
-        fields = seat.__dict__.copy()
-        fields["variant"] = record
-        seats.append(remake(SeatState, fields))
-    fields = state.__dict__.copy()
-    fields["variant"] = hand
-    fields["seats"] = tuple(seats)
-    return remake(State, fields)
+        seats.append(replace(seat, variant=record))
+    return replace(state, variant=hand, seats=tuple(seats))
 
 
 def _check_record(record: object, cls: type | None, hook: str) -> None:

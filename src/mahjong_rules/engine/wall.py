@@ -125,10 +125,11 @@ def check_wall(wall: Sequence[Tile], *, honors: bool) -> tuple[Tile, ...]:
     counts = [0] * 34
     for t in wall:
         counts[t.index] += 1
-    if counts == _FULL[kinds]:
+    full = _FULL[kinds]
+    if counts == full:
         return wall
     for t in all_tiles():
-        want = 4 if t.index < kinds else 0
+        want = full[t.index]
         if counts[t.index] != want:
             raise WallError(
                 f"the wall holds {counts[t.index]} of {t} ({t.name_zh}), expected {want}: "
