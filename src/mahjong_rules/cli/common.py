@@ -11,6 +11,7 @@ from typing import Any
 
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants import Rules, get_variant
+from mahjong_rules.words.payments import signed
 
 __all__ = [
     "EXIT_OK",
@@ -58,11 +59,6 @@ def seed_text(seed: object) -> str:
 def tile_text(tile: Tile) -> str:
     """``5m 五万``: a tile's notation and its Chinese name, as the logs write it."""
     return f"{tile.notation} {tile.name_zh}"
-
-
-def signed(n: int) -> str:
-    """``+3``, ``-2``, ``0``."""
-    return f"{n:+d}" if n else "0"
 
 
 def add_option_flag(parser: argparse._ActionsContainer) -> None:

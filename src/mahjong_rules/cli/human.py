@@ -26,10 +26,7 @@ from typing import TextIO
 from mahjong_rules.bots import Bot
 from mahjong_rules.cli.common import CliError
 from mahjong_rules.cli.human_text import Lang, action_text, label
-from mahjong_rules.cli.log import event_lines
 from mahjong_rules.cli.ponds import Ponds
-from mahjong_rules.cli.settle import Items, payment_items, settlement_lines
-from mahjong_rules.cli.words import words_for
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.actions import Action, Discard, parse_action
 from mahjong_rules.engine.events import Event
@@ -42,6 +39,9 @@ from mahjong_rules.notation import format_tiles
 from mahjong_rules.records import HandRecord
 from mahjong_rules.variants import Rules
 from mahjong_rules.variants.registry import rules_for
+from mahjong_rules.words.events import event_lines
+from mahjong_rules.words.lookup import words_for
+from mahjong_rules.words.payments import Items, payment_items, settlement_lines
 
 __all__ = ["Human", "meld_words", "pick", "play_with_human", "table_lines"]
 

@@ -10,9 +10,9 @@ action a player may type.
 
 from __future__ import annotations
 
-from mahjong_rules.cli.words import words_for
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.word_hooks import LANGS, Lang
+from mahjong_rules.words.lookup import words_for
 
 __all__ = ["LANGS", "Lang", "action_text", "label"]
 

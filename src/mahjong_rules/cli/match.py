@@ -18,15 +18,15 @@ import attrs
 
 from mahjong_rules.bots import Bot
 from mahjong_rules.cli.common import seed_text, signed
-from mahjong_rules.cli.log import hand_lines
 from mahjong_rules.cli.progress import Progress
-from mahjong_rules.cli.settle import payment_items, settlement_lines
 from mahjong_rules.engine.match import Match
 from mahjong_rules.engine.settlement import HandResult, PaymentReason
 from mahjong_rules.engine.state import State
 from mahjong_rules.records import HandRecord
 from mahjong_rules.scoring import WinKind
 from mahjong_rules.variants import Rules
+from mahjong_rules.words.events import hand_lines
+from mahjong_rules.words.payments import payment_items, settlement_lines
 
 __all__ = ["PlayedHand", "SeatTally", "columns", "match_lines", "pad", "play_hand", "tally_lines"]
 

@@ -39,12 +39,12 @@ from mahjong_rules.cli.common import (
 from mahjong_rules.cli.html import add_html_options, write_pages
 from mahjong_rules.cli.human import Human, play_with_human
 from mahjong_rules.cli.human_text import LANGS, label
-from mahjong_rules.cli.log import hand_lines
 from mahjong_rules.cli.match import PlayedHand, match_lines, play_hand
-from mahjong_rules.cli.settle import payment_items, settlement_lines
 from mahjong_rules.records import HandRecord
 from mahjong_rules.serial import to_dict
 from mahjong_rules.variants import Rules, available_variants
+from mahjong_rules.words.events import hand_lines
+from mahjong_rules.words.payments import payment_items, settlement_lines
 
 __all__ = [
     "BOTS",

@@ -23,12 +23,12 @@ from typing import Any
 
 from mahjong_rules.cli.common import CliError, parse_json, seed_text, signed
 from mahjong_rules.cli.html import add_html_options, write_pages
-from mahjong_rules.cli.log import hand_lines
-from mahjong_rules.cli.settle import payment_items, settlement_lines
 from mahjong_rules.engine.settlement import HandResult
 from mahjong_rules.errors import MahjongRulesError
 from mahjong_rules.records import HandRecord, replay
 from mahjong_rules.serial import from_dict
+from mahjong_rules.words.events import hand_lines
+from mahjong_rules.words.payments import payment_items, settlement_lines
 
 __all__ = ["add_parser", "load_hands", "run"]
 

@@ -142,6 +142,34 @@ class WordHooks:
             return text
         return str(action).partition(" ")[2]
 
+    def action_label(self, action: Action, lang: Lang) -> str:
+        """The player-facing label of ``action``: what a menu, a page and a served table's
+        button show (the command line still takes :meth:`describe_action`'s text typed).
+        Default: the library's actions with each tile named in the language (``discard 5m
+        五万`` / ``打 五万``, ``peng 5m 五万`` / ``碰 五万``, ``kong 5m 五万`` / ``直杠 五万``,
+        ``hu`` / ``胡``, ``pass`` / ``过``); any other action as :meth:`describe_action`
+        says it.
+
+        >>> WordHooks().action_label(Discard(0, Tile("5m")), "zh")
+        '打 五万'
+        """
+        zh = lang == "zh"
+        tile = getattr(action, "tile", None)
+        name = "" if not isinstance(tile, Tile) else (tile.name_zh if zh else tile_words(tile))
+        if isinstance(action, Discard):
+            return f"{'打' if zh else 'discard'} {name}"
+        if isinstance(action, Peng):
+            text = f"{'碰' if zh else 'peng'} {name}".rstrip()
+        elif isinstance(action, Gang):
+            en, cn = _KONG[action.kind]
+            text = f"{cn if zh else en} {name}".rstrip()
+        else:
+            return self.describe_action(action, lang)
+        if action.wild_tiles:
+            wilds = "".join(t.name_zh if zh else t.notation for t in action.wild_tiles)
+            text += f" {'用' if zh else 'with'} {wilds}"
+        return text
+
     def describe_event(
         self, event: Event, lang: Lang, seen: State | View | None, lines: list[str]
     ) -> list[str]:
@@ -204,6 +232,22 @@ class WordHooks:
                 fields = record_words(record, lang, skip=())
                 lines.append(f"{what}{'：' if zh else ': '}{fields}")
         return lines
+
+    def describe_own(self, view: View, lang: Lang, *, yours: bool = True) -> list[str]:
+        """The lines of the seat's own record
+        (:attr:`~mahjong_rules.engine.view.View.own_variant`, what the seat alone sees). With
+        ``yours`` they are said to the seat itself (its own table, its own replay page); with
+        ``yours=False`` they are said of the seat to whoever sees the whole table (the page
+        of every seat's hand), in the third person. Default: with ``yours``,
+        :meth:`describe_table` of the view without its public record; else the record's
+        class in words and its fields by name (``lucky own: suit m``), with no "your"."""
+        own = view.own_variant
+        if own is None:
+            return []
+        if yours:
+            return self.describe_table(attrs.evolve(view, variant=None), lang)
+        fields = record_words(own, lang, skip=())
+        return [f"{type_words(type(own))}{'：' if lang == 'zh' else ': '}{fields}"]
 
     def describe_seat(self, view: View, seat: int, lang: Lang) -> list[str]:
         """What a player's table adds to the line of ``seat`` (each part a few words, such as

@@ -34,6 +34,7 @@ from mahjong_rules.records import HandRecord, replay
 from mahjong_rules.render.page_words import (
     Items,
     action_words,
+    end_title,
     event_words,
     label,
     labels,
@@ -41,6 +42,7 @@ from mahjong_rules.render.page_words import (
     payee_words,
     payment_items_for,
     phase_words,
+    ready_words,
     reason_words,
     seat_words,
     table_words,
@@ -56,7 +58,9 @@ __all__ = ["page_data", "settlement_data"]
 
 class _Ponds:
     """Each seat's discards with the claims on them, as the events seen report them: per
-    discard ``[short mark, long mark, taken]`` (``["碰 1", "peng by seat 1", True]``)."""
+    discard ``[short mark, long mark, taken]`` (``["碰 →1", "peng by seat 1", True]``). The
+    short mark is written as a meld's label is (``碰 ←0``: its kind in Chinese and an arrow
+    to the seat that took the tile), in either language."""
 
     def __init__(self, players: int) -> None:
         self.marks: list[list[list[Any]]] = [[] for _ in range(players)]
@@ -68,19 +72,21 @@ class _Ponds:
                 self.marks[event.seat].append(["", "", False])
             elif isinstance(event, Claimed) and event.meld.from_seat is not None:
                 peng = event.meld.kind is MeldKind.PENG
-                what = ("碰" if zh else "peng") if peng else ("杠" if zh else "kong")
-                self._mark(event.meld.from_seat, what, event.seat, True, lang)
+                cn = event.meld.kind.name_zh
+                what = cn if zh else f"{'peng' if peng else 'kong'}"
+                self._mark(event.meld.from_seat, cn, what, event.seat, True, lang)
             elif isinstance(event, Won) and event.win.how is WinKind.DISCARD:
                 from_seat = event.win.from_seat
                 if from_seat is not None:
-                    self._mark(from_seat, "胡" if zh else "hu", event.win.seat, False, lang)
+                    what = "胡" if zh else "won on"
+                    self._mark(from_seat, "胡", what, event.win.seat, False, lang)
 
-    def _mark(self, seat: int, what: str, by: int, taken: bool, lang: Lang) -> None:
+    def _mark(self, seat: int, cn: str, what: str, by: int, taken: bool, lang: Lang) -> None:
         pond = self.marks[seat]
         if not pond:
             return
         last = pond[-1]
-        short = f"{what} {by}"
+        short = f"{cn} →{by}"
         long = f"座位 {by} {what}" if lang == "zh" else f"{what} by seat {by}"
         last[0] = f"{last[0]}, {short}" if last[0] else short
         last[1] = f"{last[1]}; {long}" if last[1] else long
@@ -111,8 +117,10 @@ class _Builder:
         self.used.add(text)
         return text
 
-    def seat_entry(self, view: View, table: View, s: SeatView) -> dict[str, Any]:
-        """Seat ``s`` as ``view`` shows it (its own, or the viewer's of another seat)."""
+    def seat_entry(self, state: State, view: View, table: View, s: SeatView) -> dict[str, Any]:
+        """Seat ``s`` as ``view`` shows it (its own, or the viewer's of another seat): on the
+        page of the whole table each seat's own record is said in the third person, and the
+        seat's 听 (what it waits on) shown where its hand is."""
         kinds = view.wild_kinds
         hand: list[str] | None = None
         drawn: str | None = None
@@ -131,7 +139,12 @@ class _Builder:
             }
             for m in s.melds
         ]
-        own = own_words(self.rules, view, self.lang) if s.seat == view.seat else []
+        own: list[str] = []
+        if s.seat == view.seat:
+            own = own_words(self.rules, view, self.lang, yours=self.seat is not None)
+            ready = ready_words(self.rules, state, s.seat, self.lang)
+            if ready is not None:
+                own.append(ready)
         return {
             "seat": s.seat,
             "badges": seat_words(self.rules, table, s.seat, self.lang),
@@ -165,12 +178,16 @@ class _Builder:
             seen = table
         self.ponds.see(events, self.lang)
         if self.seat is None:
-            seats = [self.seat_entry(views[k], table, views[k].seats[k]) for k in range(players)]
+            seats = [
+                self.seat_entry(state, views[k], table, views[k].seats[k]) for k in range(players)
+            ]
+            asked: tuple[int, ...] | None = state.claimants
         else:
-            seats = [self.seat_entry(table, table, s) for s in table.seats]
+            seats = [self.seat_entry(state, table, table, s) for s in table.seats]
+            asked = None
         wilds: TileSet = table.wild_kinds
         return {
-            "phase": phase_words(table, self.lang, rules),
+            "phase": phase_words(table, self.lang, rules, asked),
             "wall": table.tiles_left,
             "current": table.current,
             "turn": table.phase is Phase.TURN,
@@ -200,7 +217,9 @@ def settlement_data(
     """The settlement (结算 jiésuàn) of a hand in words, as plain JSON values: what the replay
     page shows at its last step, and what a server may send its seats at the end of a hand.
 
-    * ``title``: ``结算 settlement`` (``· 流局 the wall ran out`` added when the wall ran out);
+    * ``title``: what happened (:func:`~mahjong_rules.words.table.end_title`): ``结算
+      settlement · 2 wins``, ``... · 3 wins, then the wall ran out``, and ``流局`` only when
+      nobody won (``结算 settlement · 流局 the wall ran out: nobody won``);
     * ``next``: who deals the next hand, in words;
     * ``payments`` and ``cancelled`` (the payments voided, such as kong money at a 流局 where
       the room cancels it): each ``{"payer", "payee", "reason", "amount"}``, the first three
@@ -217,9 +236,7 @@ def settlement_data(
     if not isinstance(result, HandResult):
         raise TypeError(f"settlement_data() takes a HandResult, not {type(result).__name__}")
     items = None if final is None else payment_items_for(rules, final, result, lang)
-    title = label("settlement", lang)
-    if result.exhausted:
-        title += " · " + label("exhausted", lang)
+    title = end_title(result, lang)
     wins = []
     for win in result.wins:
         text, breakdown = win_words(rules, win, lang)

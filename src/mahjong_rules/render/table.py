@@ -37,6 +37,7 @@ from mahjong_rules.render.svg import (
     check_size,
     draw_melds,
 )
+from mahjong_rules.words.table import room_words
 
 __all__ = ["MAX_NOTES", "MAX_NOTE_LENGTH", "SeatNotes", "check_seat_notes", "view_svg"]
 
@@ -109,8 +110,6 @@ def _label(view: View, seat: SeatView) -> list[str]:
         lines.append("庄 dealer")
     if seat.won:
         lines.append("胡 won")
-    from mahjong_rules.render.page_words import room_words
-
     lines.extend(room_words(view).describe_seat(view, seat.seat, "en"))  # the game's words
     return lines
 
@@ -169,8 +168,6 @@ def _heading(drawing: Drawing, view: View) -> float:
     """Draw the heading line; return the y below it."""
     phase = view.phase.value
     if view.stage is not None:  # a phase of the variant's own, by its game name
-        from mahjong_rules.render.page_words import room_words
-
         phase = room_words(view).stage_name(view.stage, "en")
     text = f"seat {view.seat}'s view · {phase} · {view.tiles_left} tiles left"
     drawing.text(PAD, PAD + 11, text, size=LABEL_SIZE + 2)

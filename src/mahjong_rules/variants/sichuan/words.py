@@ -82,6 +82,10 @@ _ITEMS: dict[str, tuple[str, str]] = {
 }
 
 
+_SUIT_EN = {Suit.MAN: "characters", Suit.PIN: "dots", Suit.SOU: "bamboo"}
+"""The English names of the suits a 定缺 gives up (万 wàn, 筒 tǒng, 条 tiáo)."""
+
+
 def _suit(suit: Suit) -> str:
     return f"{suit.name_zh} ({suit.value})"
 
@@ -145,23 +149,61 @@ class SichuanWords(WordHooks):
             return super().describe_stage(view, lang)
         return found[1] if lang == "zh" else found[0]
 
+    def action_label(self, action: Action, lang: Lang) -> str:
+        """``定缺 万 (void characters), set aside 1m 一万`` (``定缺 万，扣下 一万``), ``换三张
+        1m 一万, 2m 二万, 2m 二万`` (``换三张 一万 二万 二万``); the library's actions as the
+        default labels them."""
+        zh = lang == "zh"
+        if isinstance(action, DeclareVoid):
+            suit = action.suit
+            if zh:
+                held = action.aside
+                aside = "，手中无该花色" if held is None else f"，扣下 {held.name_zh}"
+                return f"定缺 {suit.name_zh}{aside}"
+            aside = (
+                ", holding none of it"
+                if action.aside is None
+                else f", set aside {tile_words(action.aside)}"
+            )
+            return f"定缺 {suit.name_zh} (void {_SUIT_EN[suit]}){aside}"
+        if isinstance(action, SwapTiles):
+            if zh:
+                return "换三张 " + " ".join(t.name_zh for t in action.tiles)
+            return "换三张 pass " + tiles_words(action.tiles, lang)
+        if isinstance(action, FalseHu):
+            return "诈胡" if zh else "诈胡 false hu"
+        return super().action_label(action, lang)
+
     def describe_table(self, view: View, lang: Lang) -> list[str]:
         """The swap's direction, and the seat's own 换三张 and 定缺."""
-        zh = lang == "zh"
-        lines: list[str] = []
-        table, own = view.variant, view.own_variant
+        lines = self._direction_lines(view, lang)
+        return lines + self.describe_own(view, lang)
+
+    def _direction_lines(self, view: View, lang: Lang) -> list[str]:
+        table = view.variant
         if isinstance(table, SichuanTable) and table.direction is not None:
             where = _direction(table.direction, lang)
-            lines.append(f"换三张：各家{where}" if zh else f"换三张: every seat passed {where}")
+            zh = lang == "zh"
+            return [f"换三张：各家{where}" if zh else f"换三张: every seat passed {where}"]
+        return []
+
+    def describe_own(self, view: View, lang: Lang, *, yours: bool = True) -> list[str]:
+        """The seat's own 换三张 and 定缺: ``your 定缺: 万 (m), set aside 1m`` said to it,
+        ``its 定缺: 万 (m), set aside 1m`` (``定缺：万，扣下 1m``) said of it (SC-VIEW-1: shown
+        only where its hand is)."""
+        zh = lang == "zh"
+        own = view.own_variant
+        lines: list[str] = []
         if not isinstance(own, SichuanOwn):
             return lines
+        whose = ("你的" if yours else "") if zh else ("your " if yours else "its ")
         if own.chosen:
             gave = "".join(t.notation for t in own.chosen)
             got = "".join(t.notation for t in own.received) or ("（未换）" if zh else "(not yet)")
             lines.append(
-                f"你的换三张：换出 {gave}，换来 {got}"
+                f"{whose}换三张：换出 {gave}，换来 {got}"
                 if zh
-                else f"your 换三张: passed {gave}, got {got}"
+                else f"{whose}换三张: passed {gave}, got {got}"
             )
         if own.void is not None:
             if own.aside is None:
@@ -169,7 +211,7 @@ class SichuanWords(WordHooks):
             else:
                 aside = f"，扣下 {own.aside}" if zh else f", set aside {own.aside}"
             suit = own.void.name_zh if zh else _suit(own.void)
-            lines.append(f"你的定缺：{suit}{aside}" if zh else f"your 定缺: {suit}{aside}")
+            lines.append(f"{whose}定缺：{suit}{aside}" if zh else f"{whose}定缺: {suit}{aside}")
         return lines
 
     def describe_seat(self, view: View, seat: int, lang: Lang) -> list[str]:
