@@ -1,0 +1,161 @@
+"""Issue 34 s.2, the library side: one layer of words below the command line and the replay
+page, the whole-table page in the third person, 听 and its waits, a settlement titled by what
+happened, a phase that asks one seat, actions' labels and pond marks."""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from pathlib import Path
+
+import attrs
+
+from mahjong_rules import get_variant
+from mahjong_rules.bots import RandomBot
+from mahjong_rules.engine.actions import Discard
+from mahjong_rules.engine.state import Phase
+from mahjong_rules.records import HandRecord, replay
+from mahjong_rules.render.page_data import page_data, settlement_data
+from mahjong_rules.tiles import Suit, Tile
+from mahjong_rules.variants.sichuan.actions import DeclareVoid, SwapTiles
+from mahjong_rules.words.table import end_title, phase_words, ready_words
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "mahjong_rules"
+
+
+def _sichuan_hand(seed: int = 155) -> HandRecord:
+    """A Sichuan hand played by random bots: seed 155 has two wins, then the wall runs out."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        rules = get_variant("sichuan")
+    record = HandRecord.new(rules, seed=seed)
+    state = record.start()
+    bots = [RandomBot(seed * 10 + k) for k in range(rules.players)]
+    while rules.result(state) is None:
+        seat = min(rules.to_act(state))
+        action = bots[seat].choose(rules.view(state, seat))
+        state = rules.apply(state, action)
+        record = record.with_action(action)
+    return record
+
+
+def test_words_live_below_cli_and_render_with_no_lazy_import() -> None:
+    """The words layer imports neither the command line nor the renderers, and no module of
+    cli/, render/ or words/ imports the library inside a function (the hidden cycle)."""
+    lazy, upward = [], []
+    for folder in ("cli", "render", "words"):
+        for path in sorted((SRC / folder).glob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    for inner in ast.walk(node):
+                        if isinstance(inner, ast.ImportFrom) and "mahjong_rules" in (
+                            inner.module or ""
+                        ):
+                            lazy.append((folder, path.name, inner.module))
+                if folder == "words" and isinstance(node, ast.ImportFrom):
+                    module = node.module or ""
+                    if module.startswith(("mahjong_rules.cli", "mahjong_rules.render")):
+                        upward.append((path.name, module))
+    assert lazy == []
+    assert upward == []
+
+
+def test_sc_view_1_whole_table_page_says_each_seats_void_in_the_third_person() -> None:
+    """SC-VIEW-1: the page of the whole table words each seat's own 定缺 as its, not yours;
+    a seat's own page keeps "your"."""
+    record = _sichuan_hand()
+    whole = page_data(record)["steps"][4]["seats"]
+    assert [s["own"] for s in whole] == [
+        ["its 定缺: 条 (s), set aside 2s"],
+        ["its 定缺: 条 (s), set aside 6s"],
+        ["its 定缺: 筒 (p), set aside 6p"],
+        ["its 定缺: 条 (s), set aside 6s"],
+    ]
+    zh = page_data(record, lang="zh")["steps"][4]["seats"]
+    assert zh[1]["own"] == ["定缺：条，扣下 6s"]
+    own = page_data(record, seat=1)["steps"][4]["seats"]
+    assert [s["own"] for s in own] == [[], ["your 定缺: 条 (s), set aside 6s"], [], []]
+
+
+def test_sc_ready_the_page_says_ting_and_the_waits() -> None:
+    """A ready seat (听牌) is told what it waits on: on the whole-table page for every seat,
+    on a seat's page for that seat alone."""
+    record = _sichuan_hand()
+    step = page_data(record)["steps"][35]["seats"]
+    assert step[3]["own"] == ["its 定缺: 条 (s), set aside 6s", "听 ready: waits on 5p 五筒"]
+    assert [s["own"][1:] for s in step[:3]] == [[], [], []]
+    seat3 = page_data(record, seat=3, lang="zh")["steps"][35]["seats"]
+    assert seat3[3]["own"] == ["你的定缺：条，扣下 6s", "听牌：等 5p 五筒"]
+    seat0 = page_data(record, seat=0)["steps"][35]["seats"]
+    assert all("听" not in line for s in seat0 for line in s["own"])
+
+
+def test_ready_words_not_in_turn_nor_after_a_win() -> None:
+    """ready_words says nothing of a seat holding 3k+2 tiles (its turn)."""
+    record = _sichuan_hand()
+    states = replay(record).states
+    rules = record.rules()
+    state = states[35]
+    assert ready_words(rules, state, 3, "en") == "听 ready: waits on 5p 五筒"
+    turn = next(s for s in states[36:] if s.phase is Phase.TURN and s.current == 3)
+    assert ready_words(rules, turn, 3, "en") is None
+
+
+def test_flow_end_title_wins_then_the_wall_ran_out_is_not_liuju() -> None:
+    """FLOW-END: a hand with wins that ended on the last tile is titled by what happened;
+    流局 only when nobody won."""
+    record = _sichuan_hand()
+    done = replay(record)
+    assert done.result is not None and done.result.exhausted and len(done.result.wins) == 2
+    page = page_data(record)["steps"][-1]["end"]
+    assert page["title"] == "结算 settlement · 2 wins, then the wall ran out"
+    data = settlement_data(record.rules(), done.result, "zh")
+    assert data["title"] == "结算 · 2 家胡牌后牌墙摸完"
+    nobody = attrs.evolve(done.result, wins=())
+    assert end_title(nobody, "en") == "结算 settlement · 流局 the wall ran out"
+    assert end_title(nobody, "zh") == "结算 · 流局"
+    assert end_title(attrs.evolve(done.result, exhausted=False), "en") == "结算 settlement"
+
+
+def test_phase_asking_one_seat_names_it() -> None:
+    """A phase of the variant's own that asks one seat says which; several: every seat."""
+    record = _sichuan_hand()
+    rules = record.rules()
+    view = rules.view(replay(record).states[0], 0)
+    assert phase_words(view, "en", rules, asked=(2,)) == "定缺 declaring void suits: seat 2 chooses"
+    assert phase_words(view, "zh", rules, asked=(2,)) == "定缺：2家选择"
+    assert phase_words(view, "en", rules, asked=(0, 1)) == (
+        "定缺 declaring void suits: every seat chooses"
+    )
+
+
+def test_sc_void_1_choices_have_player_facing_labels() -> None:
+    """SC-VOID-1: 定缺 choices say the suit given up and the tile set aside, in words."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        rules = get_variant("sichuan")
+    void = DeclareVoid(0, Suit.MAN, Tile("1m"))
+    assert rules.action_label(void, "en") == "定缺 万 (void characters), set aside 1m 一万"
+    assert rules.action_label(void, "zh") == "定缺 万，扣下 一万"
+    none = DeclareVoid(0, Suit.SOU, None)
+    assert rules.action_label(none, "en") == "定缺 条 (void bamboo), holding none of it"
+    swap = SwapTiles(0, (Tile("1m"), Tile("2m"), Tile("2m")))
+    assert rules.action_label(swap, "zh") == "换三张 一万 二万 二万"
+    assert rules.action_label(Discard(0, Tile("1m")), "zh") == "打 一万"
+    record = _sichuan_hand()
+    first = page_data(record)["steps"][0]["choices"][0]["actions"]
+    assert first[:2] == [
+        "定缺 万 (void characters), set aside 1m 一万",
+        "定缺 万 (void characters), set aside 2m 二万",
+    ]
+
+
+def test_pond_marks_read_as_meld_labels() -> None:
+    """A claimed discard's mark is written as a meld's label is (碰 →2 beside 碰 ←1)."""
+    record = _sichuan_hand()
+    seats = page_data(record)["steps"][11]["seats"]
+    assert seats[1]["pond"][-1] == ["9s", "碰 →2", "peng by seat 2", True]
+    assert seats[2]["melds"][0]["label"] == "碰 ←1"
+    zh = page_data(record, lang="zh")["steps"][11]["seats"]
+    assert zh[1]["pond"][-1] == ["9s", "碰 →2", "座位 2 碰", True]
