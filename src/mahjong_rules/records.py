@@ -113,21 +113,21 @@ class HandRecord:
                 import random
 
                 seed = random.SystemRandom().getrandbits(64)
-            dealt = shuffled_wall(seed, honors=rules.honors)  # WallError for no seed
+            dealt = shuffled_wall(seed, tiles=rules.wall_tiles)  # WallError for no seed
         else:
-            dealt = tuple(wall)
+            dealt = check_wall(wall, tiles=rules.wall_tiles)
         if isinstance(dealer, bool):
             raise OptionsError(f"dealer must be a seat 0..{rules.players - 1}, got {dealer!r}")
         given = tuple(answers) if isinstance(answers, Sequence) else answers
-        state = rules.new_hand(wall=dealt, dealer=dealer, answers=given)
+        rules.new_hand(wall=dealt, dealer=dealer, answers=given)  # raises for bad arguments
         return cls(
             variant=rules.name,
             options=rules.options,
             seed=seed if wall is None else None,
-            wall=None if wall is None else state.wall,
+            wall=None if wall is None else dealt,
             dealer=dealer,
             answers=given,
-            digest=wall_digest(state.wall),
+            digest=wall_digest(dealt),  # the wall as dealt, before the variant's after_deal
         )
 
     def rules(self) -> Rules:
@@ -142,7 +142,7 @@ class HandRecord:
             return self.wall
         if self.seed is None:  # pragma: no cover - refused when the record is built
             raise ReplayError("a record is dealt from a seed or from a wall", None)
-        return shuffled_wall(self.seed, honors=self.rules().honors)
+        return shuffled_wall(self.seed, tiles=self.rules().wall_tiles)
 
     def start(self) -> State:
         """The hand's first state (before any action)."""
@@ -228,7 +228,7 @@ def _problem(record: HandRecord) -> str | None:
         elif not isinstance(record.wall, tuple):
             return f"wall: a tuple of tiles, not {type(record.wall).__name__}"
         else:
-            check_wall(record.wall, honors=rules.honors)
+            check_wall(record.wall, tiles=rules.wall_tiles)
     except WallError as exc:
         return f"{'seed' if record.wall is None else 'wall'}: {exc}"
     players = rules.players

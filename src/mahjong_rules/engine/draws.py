@@ -14,6 +14,7 @@ from mahjong_rules.engine.edit import ALL_TILES, DREW, NO_KINDS, discard_and_dra
 from mahjong_rules.engine.events import Dealt, Event, WallExhausted
 from mahjong_rules.engine.parts import EngineParts
 from mahjong_rules.engine.state import TURN, SeatState, State, remake, replace
+from mahjong_rules.errors import WallError
 from mahjong_rules.tiles import Tile
 
 __all__ = ["Draws"]
@@ -34,7 +35,9 @@ class Draws(EngineParts):
     """Dealing and drawing (a mixin of :class:`~mahjong_rules.variants.base.Rules`)."""
 
     def _deal(self, state: State) -> State:
-        """DEAL-1: the dealer takes the first 14 tiles, each following seat the next 13."""
+        """DEAL-1: the dealer takes the first 14 tiles, each following seat the next 13; then
+        the variant's :meth:`set_aside_at_deal` tiles leave the front, and its
+        :meth:`after_deal` runs."""
         wall, n, dealer = state.wall, state.players, state.dealer
         seats = list(state.seats)
         pos = 0
@@ -46,6 +49,14 @@ class Draws(EngineParts):
         state = replace(
             state, seats=tuple(seats), front=pos, phase=TURN, current=dealer, answers=()
         )
+        aside = self.set_aside_at_deal(state)
+        if aside:
+            if aside.__class__ is not int or not 0 < aside <= state.back - pos:
+                raise WallError(
+                    f"{type(self).__name__}.set_aside_at_deal: 0..{state.back - pos} tiles "
+                    f"(the live wall's), not {aside!r}"
+                )
+            state = replace(state, front=pos + aside)
         state = self.after_deal(state)
         state = replace(state, events=(*state.events, Dealt(dealer, state.tiles_left)))
         return self._after_deal_phases(state)

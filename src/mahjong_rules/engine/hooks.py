@@ -30,17 +30,22 @@ from mahjong_rules.engine.edit import after_peng
 from mahjong_rules.engine.money_hooks import MoneyHooks
 from mahjong_rules.engine.phases import OwnPhase
 from mahjong_rules.engine.state import SeatState, State
+from mahjong_rules.engine.table_hooks import TableHooks
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.options import Options
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
-from mahjong_rules.tiles import Tile, all_tiles
+from mahjong_rules.tiles import Tile
 
 __all__ = ["Hooks"]
 
+_KINDS: dict[int, tuple[Tile, ...]] = {}
+"""The kinds of each wall a room has declared, by its counts' bits."""
 
-class Hooks(MoneyHooks):
-    """Every hook of a variant, with its default. See the module docs (the hooks of the money,
-    of play after a win, of wildcards and of the variant's own events are in its bases,
+
+class Hooks(MoneyHooks, TableHooks):
+    """Every hook of a variant, with its default. See the module docs (the hooks of the table
+    and the deal, of the money, of play after a win, of wildcards and of the variant's own
+    events are in its bases, :class:`~mahjong_rules.engine.table_hooks.TableHooks`,
     :class:`~mahjong_rules.engine.money_hooks.MoneyHooks`,
     :class:`~mahjong_rules.engine.play_on_hooks.PlayOnHooks`,
     :class:`~mahjong_rules.engine.wild_hooks.WildHooks` and
@@ -90,23 +95,6 @@ class Hooks(MoneyHooks):
 
     options: Any
     """The room's options (an instance of :attr:`options_class`)."""
-
-    # ------------------------------------------------------------------ the table
-
-    @property
-    def players(self) -> int:
-        """How many seats play (the room option ``players``, else 4)."""
-        return int(getattr(self.options, "players", 4))
-
-    @property
-    def honors(self) -> bool:
-        """Whether the game uses the honor tiles (TILE-1). Default: the option ``honors``."""
-        return bool(getattr(self.options, "honors", False))
-
-    def after_deal(self, state: State) -> State:
-        """Called once the hands are dealt, before the dealer's turn (e.g. to fix the hand's
-        ``wild_kinds``). Default: the state unchanged."""
-        return state
 
     # ------------------------------------------------------------------ the variant's records
 
@@ -162,10 +150,11 @@ class Hooks(MoneyHooks):
     def compute_waits(self, state: State, seat: int) -> int:
         """The 34-bit mask of tiles completing ``seat``'s 3k+1 hand. The engine keeps the answer
         on the (immutable) seat and reuses it while the seat's tiles do not change. Default:
-        every tile tried with :meth:`is_complete` (never a fifth copy)."""
+        every kind of the wall (:attr:`wall_tiles`) tried with :meth:`is_complete` (never a
+        fifth copy)."""
         s = state.seats[seat]
         mask = 0
-        for tile in all_tiles(honors=self.honors):
+        for tile in self._wall_kinds():
             if defaults.fifth_copy(s, tile):
                 continue
             if self.is_complete(state, seat, s.concealed.add(tile)):
@@ -328,7 +317,7 @@ class Hooks(MoneyHooks):
         wait scored with :meth:`score_wait`; ``None`` if the seat is not ready."""
         best: Breakdown | None = None
         mask = self._wait_mask(state, seat)
-        for tile in all_tiles(honors=self.honors):
+        for tile in self._wall_kinds():
             if not mask >> tile.index & 1:
                 continue
             breakdown = self.score_wait(state, seat, tile, how)
@@ -345,6 +334,16 @@ class Hooks(MoneyHooks):
         return self.score(defaults.out_of_play(ctx, how))
 
     # ------------------------------------------------------------------ engine services
+
+    def _wall_kinds(self) -> tuple[Tile, ...]:
+        """The kinds :attr:`wall_tiles` holds, in tile order (kept per wall)."""
+        tiles = self.wall_tiles
+        kinds = _KINDS.get(tiles.bits)
+        if kinds is None:
+            if len(_KINDS) > 64:
+                _KINDS.clear()
+            kinds = _KINDS[tiles.bits] = tiles.kinds()
+        return kinds
 
     def _wait_mask(self, state: State, seat: int) -> int:
         """The seat's waits (:meth:`compute_waits`), kept on the immutable seat: a seat's hand

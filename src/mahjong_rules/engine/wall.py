@@ -10,6 +10,9 @@ included, raises :class:`~mahjong_rules.errors.WallError`, and so does a seed of
 
 >>> len(make_wall(honors=False)), len(make_wall(honors=True))
 (108, 136)
+>>> from mahjong_rules.counts import TileCounts
+>>> len(make_wall(tiles=TileCounts.from_counts([4] * 27 + [0] * 6 + [4])))  # 红中: 112 tiles
+112
 >>> shuffled_wall(7, honors=False)[:5] == shuffled_wall(7, honors=False)[:5]
 True
 """
@@ -19,11 +22,20 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
+from mahjong_rules.counts import TileCounts
 from mahjong_rules.errors import WallError
 from mahjong_rules.notation import format_tiles
 from mahjong_rules.tiles import Tile, all_tiles
 
-__all__ = ["MAX_SEED_BYTES", "Seed", "check_wall", "make_wall", "seed_key", "shuffled_wall"]
+__all__ = [
+    "MAX_SEED_BYTES",
+    "Seed",
+    "check_wall",
+    "full_wall_tiles",
+    "make_wall",
+    "seed_key",
+    "shuffled_wall",
+]
 
 Seed = int | str | bytes
 """What a wall may be shuffled from."""
@@ -33,14 +45,35 @@ MAX_SEED_BYTES = 256
 of a ``bytes`` seed) holds at most this many bytes."""
 
 
-def make_wall(*, honors: bool) -> tuple[Tile, ...]:
-    """Four of every tile kind in tile order: 108 tiles, or 136 with honors (TILE-1)."""
-    return _WALLS[honors]
+def full_wall_tiles(*, honors: bool) -> TileCounts:
+    """Four of every tile kind: the 108 suited tiles, or 136 with honors (TILE-1), as counts
+    (the default of :attr:`Hooks.wall_tiles <mahjong_rules.engine.hooks.Hooks.wall_tiles>`)."""
+    return _FULL_COUNTS[honors]
 
 
-_WALLS = {h: tuple(t for t in all_tiles(honors=h) for _ in range(4)) for h in (False, True)}
+def make_wall(*, honors: bool = False, tiles: TileCounts | None = None) -> tuple[Tile, ...]:
+    """The wall's tiles in tile order, before shuffling: ``tiles`` (a game's
+    :attr:`~mahjong_rules.engine.hooks.Hooks.wall_tiles`), or else four of every tile kind,
+    108 tiles or 136 with ``honors`` (TILE-1)."""
+    if tiles is None:
+        return _WALLS[honors]
+    found = _WALLS_OF.get(tiles.bits)
+    if found is None:
+        if len(_WALLS_OF) > 64:  # a few rooms' walls: bounded all the same
+            _WALLS_OF.clear()
+        found = _WALLS_OF[tiles.bits] = tuple(tiles)
+    return found
+
+
+_FULL_COUNTS = {
+    h: TileCounts.from_counts([4] * 27 + [4 if h else 0] * 7) for h in (False, True)
+}
+_WALLS = {h: tuple(_FULL_COUNTS[h]) for h in (False, True)}
+"""The two walls of four of each kind, in tile order."""
+_WALLS_OF: dict[int, tuple[Tile, ...]] = {}
+"""Each other wall in tile order, by its counts' bits."""
 _DRAWS = tuple(
-    (i, i + 1, (i + 1).bit_length(), (1 << (i + 1).bit_length()) - 1) for i in range(136)
+    (i, i + 1, (i + 1).bit_length(), (1 << (i + 1).bit_length()) - 1) for i in range(4 * 34)
 )
 """Fisher-Yates' steps: ``(i, n, width, low)``, where ``j`` is drawn from ``range(n)`` with
 ``width`` bits of the stream, ``low`` their mask."""
@@ -81,8 +114,11 @@ def seed_key(seed: object) -> bytes:
     return prefix + data
 
 
-def shuffled_wall(seed: Seed, *, honors: bool) -> tuple[Tile, ...]:
-    """The wall shuffled by Fisher-Yates from ``seed`` (see :func:`seed_key`).
+def shuffled_wall(
+    seed: Seed, *, honors: bool = False, tiles: TileCounts | None = None
+) -> tuple[Tile, ...]:
+    """The wall (:func:`make_wall` of ``honors`` or ``tiles``) shuffled by Fisher-Yates from
+    ``seed`` (see :func:`seed_key`).
 
     The random integers come from SHA-256 of (seed key, counter): the digests, read as
     big-endian integers, are joined into one stream of bits, low bits first, and each
@@ -90,10 +126,10 @@ def shuffled_wall(seed: Seed, *, honors: bool) -> tuple[Tile, ...]:
     again while ``j > i`` (rejection sampling, no modulo bias).
     """
     key = seed_key(seed) + b":"
-    tiles = list(make_wall(honors=honors))
+    out = list(make_wall(honors=honors, tiles=tiles))
     counter = pool = bits = 0
     sha256 = hashlib.sha256
-    for i, n, width, low in reversed(_DRAWS[1 : len(tiles)]):
+    for i, n, width, low in reversed(_DRAWS[1 : len(out)]):
         while True:
             while bits < width:
                 block = sha256(key + str(counter).encode()).digest()
@@ -105,27 +141,34 @@ def shuffled_wall(seed: Seed, *, honors: bool) -> tuple[Tile, ...]:
             bits -= width
             if j < n:
                 break
-        tiles[i], tiles[j] = tiles[j], tiles[i]
-    return tuple(tiles)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out)
 
 
 _TILE_TYPE = {Tile}
-_FULL = {kinds: [4] * kinds + [0] * (34 - kinds) for kinds in (27, 34)}
-"""A whole wall's count of each kind index, by how many kinds the game has."""
+_FULL: dict[int, list[int]] = {c.bits: list(c.counts()) for c in _FULL_COUNTS.values()}
+"""A whole wall's count of each kind index, by the bits of its counts."""
 
 
-def check_wall(wall: Sequence[Tile], *, honors: bool) -> tuple[Tile, ...]:
-    """An explicit wall must hold exactly the game's tiles, four of each (else WallError)."""
+def check_wall(
+    wall: Sequence[Tile], *, honors: bool = False, tiles: TileCounts | None = None
+) -> tuple[Tile, ...]:
+    """An explicit wall must hold exactly the game's tiles (else WallError): ``tiles`` (a
+    game's :attr:`~mahjong_rules.engine.hooks.Hooks.wall_tiles`), or else four of every kind,
+    with the honors when ``honors``."""
     wall = tuple(wall)
-    kinds = 34 if honors else 27
-    if len(wall) != 4 * kinds:
-        raise WallError(f"a wall of this game has {4 * kinds} tiles, got {len(wall)}")
+    if tiles is None:
+        tiles = _FULL_COUNTS[honors]
+    if len(wall) != tiles.size:
+        raise WallError(f"a wall of this game has {tiles.size} tiles, got {len(wall)}")
     if set(map(type, wall)) != _TILE_TYPE and not all(isinstance(t, Tile) for t in wall):
         raise WallError("a wall holds Tile objects")
     counts = [0] * 34
     for t in wall:
         counts[t.index] += 1
-    full = _FULL[kinds]
+    full = _FULL.get(tiles.bits)
+    if full is None:
+        full = list(tiles.counts())
     if counts == full:
         return wall
     for t in all_tiles():

@@ -120,7 +120,7 @@ def _check_table(state: State, rules: Rules, path: str) -> None:
 
 def _check_wall(state: State, rules: Rules, path: str) -> None:
     try:
-        check_wall(state.wall, honors=rules.honors)
+        check_wall(state.wall, tiles=rules.wall_tiles)
     except WallError as exc:
         fail(f"{path}.wall", str(exc))
     if not 0 <= state.front <= state.back <= len(state.wall):
@@ -209,7 +209,7 @@ def _check_seats(state: State, rules: Rules, path: str) -> None:
     turn = state.phase in (Phase.TURN, Phase.ROB) or when is When.AFTER_DEAL
     holding = state.current if turn else None  # (after the deal, the dealer holds 14)
     ended = state.phase is Phase.ENDED or when is When.AT_END
-    kinds = (1 << (34 if rules.honors else 27)) - 1  # the tile kinds of the game
+    kinds = rules.wall_tiles.distinct().mask  # the tile kinds of the game
     for index, seat in enumerate(state.seats):
         where = f"{path}.seats[{index}]"
         size = seat.tiles_count

@@ -114,6 +114,7 @@ class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks, TableQueries):
 
     @property
     def players(self) -> int:
+        """How many seats play (the room option ``players``, else 4)."""
         return int(getattr(self.options, "players", 4))
 
     # ------------------------------------------------------------------ a hand
@@ -135,9 +136,9 @@ class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks, TableQueries):
         if wall is None:
             if seed is None:
                 seed = random.SystemRandom().getrandbits(64)
-            tiles = shuffled_wall(seed, honors=self.honors)
+            tiles = shuffled_wall(seed, tiles=self.wall_tiles)
         else:
-            tiles = check_wall(wall, honors=self.honors)
+            tiles = check_wall(wall, tiles=self.wall_tiles)
         if dealer.__class__ is not int or not 0 <= dealer < self.players:
             raise OptionsError(f"dealer must be a seat 0..{self.players - 1}, got {dealer!r}")
         state = first_state(self.options, self.players, dealer, tiles)

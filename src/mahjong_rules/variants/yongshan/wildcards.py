@@ -51,12 +51,15 @@ class WildcardRules(Rules):
 
     # ------------------------------------------------------------------ 本金 and 听用
 
-    def after_deal(self, state: State) -> State:
+    def set_aside_at_deal(self, state: State) -> int:
         """YS-WILD-1: the next wall tile is turned up as 本金 and taken out of play."""
-        indicator = state.wall[state.front]
+        return 1
+
+    def after_deal(self, state: State) -> State:
+        """YS-WILD-1: the tile turned up (set aside by the deal) makes the wildcard kinds."""
+        indicator = state.wall[state.front - 1]
         return replace(
             state,
-            front=state.front + 1,
             wild_kinds=self.options.wild_kinds(indicator),
             variant=YongshanHand(indicator),
         )
