@@ -4,6 +4,7 @@ All printing of the package lives in this package; the core stays free of I/O.
 
 ==============  ===============================================================================
 ``analyze``     what the win detector says of a hand; with ``--variant``, a win's breakdown
+``arena``       bots play many seeded hands (on Ray workers): each bot's figures with a 95% CI
 ``play``        bots play a hand (or ``--hands K``, a match): the log and the settlement
 ``replay``      check a recorded hand (or match) and print its log
 ``variants``    the variants and every room option with its default
@@ -31,7 +32,7 @@ import warnings
 from collections.abc import Callable, Iterable, Sequence
 
 from mahjong_rules import __version__
-from mahjong_rules.cli import analyze, play, replay, variants
+from mahjong_rules.cli import analyze, arena, play, replay, variants
 from mahjong_rules.cli.common import EXIT_OK, EXIT_USAGE, CliError, one_line
 from mahjong_rules.errors import MahjongRulesError, PluginWarning
 from mahjong_rules.variants import available_variants
@@ -104,6 +105,7 @@ def _build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(title="commands", dest="command", required=True)
     analyze.add_parser(commands)
+    arena.add_parser(commands)
     play.add_parser(commands)
     replay.add_parser(commands)
     variants.add_parser(commands)
