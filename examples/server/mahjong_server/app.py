@@ -15,6 +15,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from mahjong_rules.engine.word_hooks import Lang
 from mahjong_server.http import router
 from mahjong_server.lobby import Lobby
 from mahjong_server.protocol import MAX_WIRE, ProtocolError, encode, error, parse
@@ -62,12 +63,14 @@ async def handle(socket: ServerConnection, lobby: Lobby) -> None:
     """Serve one websocket client until it goes."""
     connection = Connection(socket)
     seat: tuple[Table, int] | None = None
+    lang: Lang = "en"  # the language of the table last named (its errors' words)
     try:
         async for message in socket:
             try:
                 doc = parse(message)
                 if doc["type"] == "join":
                     table = lobby.get(doc["table"])
+                    lang = table.settings.lang
                     if seat is not None and seat != (table, doc["seat"]):
                         seat[0].leave(seat[1], connection)
                     table.join(doc["seat"], doc.get("token"), connection)
@@ -79,7 +82,7 @@ async def handle(socket: ServerConnection, lobby: Lobby) -> None:
                 else:
                     seat[0].back(seat[1])
             except ProtocolError as exc:
-                connection.push(error(exc.code, str(exc)))
+                connection.push(error(exc.code, str(exc), lang))
     except ConnectionClosed:
         pass
     finally:

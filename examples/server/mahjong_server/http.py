@@ -1,6 +1,6 @@
 """The HTTP side, served by websockets' ``process_request`` (GET only):
 
-- ``/``: the lobby (:func:`.pages.lobby_page`);
+- ``/``: the lobby (:func:`.pages.lobby_page`; ``/?lang=zh`` in Chinese);
 - ``/open?game=G&seat=S&people=0,2&seed=X&lang=en``: open a table of game ``G`` whose seats
   ``people`` (``seat`` among them) are for persons, then go to seat ``S``'s page;
 - ``/table/<id>?seat=S``: seat ``S``'s page (it connects to ``/ws``);
@@ -13,8 +13,10 @@
   the server was started with may play (no cross-site page can take a seat or answer for
   one). A client that is not a browser sends no ``Origin`` and is let through.
 
-Every page names an empty icon (``<link rel="icon" href="data:,">``, the replay page's by the
-library), so a browser asks for no ``/favicon.ico``.
+A page that says why a request was refused (no such table, a bad seat, a hand not over) speaks
+the request's ``lang`` (``en`` or ``zh``). Every page names an empty icon
+(``<link rel="icon" href="data:,">``, the replay page's by the library), so a browser asks
+for no ``/favicon.ico``.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from mahjong_rules.engine.word_hooks import Lang
 from mahjong_server import pages
 from mahjong_server.lobby import Lobby
 from mahjong_server.protocol import ProtocolError
+from mahjong_server.words import error_text, text
 
 __all__ = ["router", "same_origin"]
 
@@ -76,6 +79,15 @@ def _seat(query: dict[str, list[str]], name: str = "seat") -> int:
     return int(text)
 
 
+def _lang(query: dict[str, list[str]]) -> Lang:
+    return "zh" if query.get("lang", ["en"])[0] == "zh" else "en"
+
+
+def _refused(exc: ProtocolError, lang: Lang) -> str:
+    """The page saying why ``exc`` refused a request, in ``lang``."""
+    return pages.message(error_text(exc.code, lang, str(exc)), lang)
+
+
 def same_origin(origin: str, host: str, origins: frozenset[str] = frozenset()) -> bool:
     """Whether a websocket opened by a page of ``origin`` (its ``Origin`` header) may play on
     the server the request names ``host`` (its ``Host`` header): a page this server served
@@ -106,15 +118,17 @@ def router(lobby: Lobby, origins: frozenset[str] = frozenset()) -> Route:
             origin = request.headers.get("Origin")
             if origin is None or same_origin(origin, request.headers.get("Host", ""), origins):
                 return None
-            refused = pages.message("this table plays only with pages of its own server")
+            refused = pages.message(text("own_server", "en"))
             return _reply(connection, HTTPStatus.FORBIDDEN, refused)
         if len(parts.query) > _MAX_QUERY:
-            return _reply(connection, HTTPStatus.REQUEST_URI_TOO_LONG, pages.message("too long"))
+            too_long = pages.message(text("too_long", "en"))
+            return _reply(connection, HTTPStatus.REQUEST_URI_TOO_LONG, too_long)
         query = parse_qs(parts.query)
+        lang = _lang(query)
         path = parts.path.rstrip("/").split("/")[1:] or [""]
         try:
             if path == [""]:
-                return _reply(connection, HTTPStatus.OK, pages.lobby_page(lobby))
+                return _reply(connection, HTTPStatus.OK, pages.lobby_page(lobby, lang))
             if path == ["open"]:
                 return _open(connection, lobby, query)
             if len(path) == 2 and path[0] == "table":
@@ -125,15 +139,16 @@ def router(lobby: Lobby, origins: frozenset[str] = frozenset()) -> Route:
                 nonce = secrets.token_urlsafe(16)
                 page = lobby.get(path[1]).replay(_seat(query), nonce)
                 if page is None:
-                    raise ProtocolError("not_over", "the hand is not over yet")
+                    raise ProtocolError("not_over", text("not_over", "en"))
                 policy = _REPLAY_CSP.format(nonce=nonce)
                 return _reply(connection, HTTPStatus.OK, page, policy=policy)
             if len(path) == 2 and path[0] == "static" and path[1] in static:
                 kind = _TYPES.get(Path(path[1]).suffix, "text/plain; charset=utf-8")
                 return _reply(connection, HTTPStatus.OK, static[path[1]], kind)
         except ProtocolError as exc:
-            return _reply(connection, HTTPStatus.NOT_FOUND, pages.message(str(exc)))
-        return _reply(connection, HTTPStatus.NOT_FOUND, pages.message("no such page"))
+            return _reply(connection, HTTPStatus.NOT_FOUND, _refused(exc, lang))
+        no_page = pages.message(text("no_page", lang), lang)
+        return _reply(connection, HTTPStatus.NOT_FOUND, no_page)
 
     return route
 
@@ -142,17 +157,17 @@ def _open(connection: ServerConnection, lobby: Lobby, query: dict[str, list[str]
     """Open a table (a link or the lobby's form) and send the browser to its seat's page."""
     seat = _seat(query)
     people = {seat}
-    for text in query.get("people", []):
-        for part in text.split(","):
+    for listed in query.get("people", []):
+        for part in listed.split(","):
             people.add(_seat({"people": [part]}, "people"))
     seed_text = query.get("seed", [""])[0].strip()[:40]
     seed: int | str | None = int(seed_text) if seed_text.isdigit() else seed_text or None
-    lang: Lang = "zh" if query.get("lang", ["en"])[0] == "zh" else "en"
+    lang = _lang(query)
     game = query.get("game", [""])[0]
     try:
         table = lobby.open(game, frozenset(people), seed=seed, lang=lang)
     except ProtocolError as exc:
-        return _reply(connection, HTTPStatus.BAD_REQUEST, pages.message(str(exc)))
+        return _reply(connection, HTTPStatus.BAD_REQUEST, _refused(exc, lang))
     response = _reply(connection, HTTPStatus.SEE_OTHER, "")
     response.headers["Location"] = f"/table/{quote(table.id)}?seat={seat}"
     return response

@@ -7,32 +7,58 @@ seat may see::
      "view": <the View document (mahjong_rules.serial.to_dict)>,
      "actions": [{"action": <an action document read_answer accepts>, "label": "discard 5m"}],
      "svg": "<svg ...>", "phase": "seat 0's turn", "notes": ["本金 5m"],
+     "ready": "听 ready: waits on 3p 三筒, 6p 六筒", "waits": ["3p", "6p"],
      "seats": [{"seat": 0, "kind": "person", "connected": true, "badges": []}, ...],
      "log": ["seat 3 discards 7p", ...]}
+
+``ready`` tells the seat it is 听 (tīng, ready) and what it waits on, or is ``null``
+(``mahjong_rules.words.ready_words``): only its own waits (``rules.waits`` of its own seat,
+between its turns, while it has not won), never another seat's; ``waits`` are those tiles.
+``phase`` names a phase of the game's own by who it asks (``抓码 catching birds: seat 2
+chooses``). Once the hand is over the picture shows every seat's hand face up (and every
+暗杠), so a 查叫 (chájiào) or a 花猪 (huāzhū) paid can be checked; never before.
 
 ``kind`` is ``person``, ``bot`` or ``tuoguan`` (托管: a bot plays the person's seat); the
 picture (``render.view_svg``) writes each seat's kind under its label. The ``ended`` message is
 the hand's settlement in words (``render.page_data.settlement_data``, what the seat's replay
-page shows at its end) and the replay page's address::
+page shows at its end, with each 罚分 item named: every hand is shown at the end), each seat's
+hand (``hands``: its concealed tiles in notation and in words) and the replay page's address::
 
     {"type": "ended", "table": "t1", "seat": 0, "replay": "/replay/t1?seat=0",
      "title": "结算 settlement", "next": "next dealer: seat 0", "totals": [3, -1, -1, -1],
      "payments": [{"payer": "seat 1", "payee": "seat 0", "reason": "胡 win", "amount": 1}, ...],
      "cancelled": [], "wins": [{"seat": 0, "text": "seat 0 胡 ...", "breakdown": ["平胡 ..."]}],
-     "pot": null}
+     "pot": null, "hands": [{"seat": 0, "tiles": ["1m", "1m", ...], "text": "1m 1m ..."}, ...]}
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from mahjong_rules import Rules, State, to_dict
+import attrs
+
+from mahjong_rules import Rules, State, Tile, View, to_dict
 from mahjong_rules.engine.word_hooks import Lang
 from mahjong_rules.render import view_svg
 from mahjong_rules.render.page_data import settlement_data
-from mahjong_rules.render.page_words import own_words, phase_words, seat_words, table_words
+from mahjong_rules.words.table import (
+    action_words,
+    own_words,
+    phase_words,
+    ready_words,
+    seat_words,
+    table_words,
+)
+from mahjong_server.words import text
 
-__all__ = ["ended_message", "seat_notes", "view_message"]
+__all__ = [
+    "ended_message",
+    "hands_shown",
+    "seat_notes",
+    "tile_words",
+    "view_message",
+    "waits_of",
+]
 
 _KINDS = {
     "person": ("person", "玩家"),
@@ -55,6 +81,35 @@ def seat_notes(seats: list[dict[str, Any]], lang: Lang) -> dict[int, list[str]]:
     return notes
 
 
+def tile_words(tiles: list[Tile], lang: Lang) -> str:
+    """Tiles in words: ``3p 6p``, in Chinese ``三筒 六筒``."""
+    return " ".join(tile.name_zh if lang == "zh" else tile.notation for tile in tiles)
+
+
+def waits_of(rules: Rules, state: State, seat: int) -> list[Tile]:
+    """The tiles ``seat``'s own hand waits on (its 听牌), in order: none during its turn (a hand
+    of 3k+2 tiles), after it has won, or once the hand is over."""
+    own = state.seats[seat]
+    if rules.is_over(state) or own.won or own.tiles_count % 3 != 1:
+        return []
+    return sorted(rules.waits(state, seat))
+
+
+def hands_shown(view: View, state: State) -> View:
+    """``view`` with every seat's concealed hand and 暗杠 face up: what a seat sees once the
+    hand is over (the caller checks that it is)."""
+    seats = tuple(
+        attrs.evolve(
+            shown,
+            hand=state.seats[shown.seat].concealed,
+            melds=state.seats[shown.seat].melds,
+            hidden_kongs=0,
+        )
+        for shown in view.seats
+    )
+    return attrs.evolve(view, seats=seats)
+
+
 def view_message(
     rules: Rules,
     state: State,
@@ -68,12 +123,16 @@ def view_message(
     """Seat ``seat``'s ``view`` message (see the module docs); ``seats``: each seat's status."""
     view = rules.view(state, seat)
     actions = [
-        {"action": to_dict(action), "label": rules.describe_action(action, lang)}
+        {"action": to_dict(action), "label": action_words(rules, action, lang)}
         for action in view.legal_actions
     ]
     badges = [
         {**status, "badges": seat_words(rules, view, status["seat"], lang)} for status in seats
     ]
+    waits = waits_of(rules, state, seat)
+    asked = state.claimants if view.stage is not None else None  # who a phase asks: public
+    picture = hands_shown(view, state) if rules.is_over(state) else view
+    notes = seat_notes(seats, lang)
     return {
         "type": "view",
         "table": table,
@@ -82,9 +141,11 @@ def view_message(
         "asked": bool(view.legal_actions),
         "view": to_dict(view),
         "actions": actions,
-        "svg": view_svg(view, tile_height=34, fit=True, seat_notes=seat_notes(seats, lang)),
-        "phase": phase_words(view, lang, rules),
+        "svg": view_svg(picture, tile_height=34, fit=True, seat_notes=notes),
+        "phase": phase_words(view, lang, rules, asked),
         "notes": table_words(rules, view, lang) + own_words(rules, view, lang),
+        "ready": ready_words(rules, state, seat, lang) if waits else None,
+        "waits": [tile.notation for tile in waits],
         "seats": badges,
         "log": log,
     }
@@ -97,6 +158,18 @@ def ended_message(
     result = rules.view(state, seat).result
     if result is None:
         raise ValueError("ended_message: the hand is not over")
-    # what the seat may see, as its replay page: no state read (no other seat's hand)
-    settlement = settlement_data(rules, result, lang)
-    return {"type": "ended", "table": table, "seat": seat, "replay": replay, **settlement}
+    # every hand is shown at the end: the 罚分 items (查叫, 花猪) named from the last state
+    settlement = settlement_data(rules, result, lang, final=state)
+    hands = []
+    for number, place in enumerate(state.seats):
+        tiles = sorted(place.concealed)
+        words = tile_words(tiles, lang) or text("no_tiles", lang)
+        hands.append({"seat": number, "tiles": [t.notation for t in tiles], "text": words})
+    return {
+        "type": "ended",
+        "table": table,
+        "seat": seat,
+        "replay": replay,
+        **settlement,
+        "hands": hands,
+    }

@@ -1,15 +1,21 @@
 """The HTML pages: the lobby, a seat's table page, and a short message page.
 
 The pages are plain HTML with one stylesheet and (the table page) one script, both under
-``static/``; the table page is drawn by the script from the ``view`` messages it is sent.
+``static/``; the table page is drawn by the script from the ``view`` messages it is sent. Each
+page speaks its language (``en`` or ``zh``, :mod:`.words`): the lobby and a message page the
+one asked for (``?lang=zh``), a table page its table's; the table page hands its script the
+texts it shows itself (``data-texts`` on its body).
 """
 
 from __future__ import annotations
 
+import json
 from html import escape
 
+from mahjong_rules.engine.word_hooks import Lang
 from mahjong_server.lobby import Lobby, games
 from mahjong_server.table import Table
+from mahjong_server.words import page_texts, text
 
 __all__ = ["lobby_page", "message", "table_page"]
 
@@ -29,26 +35,33 @@ def _head(title: str, lang: str = "en") -> str:
     return _HEAD.format(title=escape(title), lang=lang)
 
 
-def message(text: str) -> str:
-    """A page that says ``text``, with a link back to the lobby."""
+def _home(lang: Lang) -> str:
+    return "/?lang=zh" if lang == "zh" else "/"
+
+
+def message(said: str, lang: Lang = "en") -> str:
+    """A page that says ``said`` (already in ``lang``), with a link back to the lobby."""
     return (
-        _head("mahjong_rules table")
-        + f'<body><main class="narrow"><p id="message">{escape(text)}</p>'
-        + '<p><a class="button" href="/">the lobby</a></p></main></body></html>\n'
+        _head(text("site", lang), lang)
+        + f'<body><main class="narrow"><p id="message">{escape(said)}</p>'
+        + f'<p><a class="button" href="{_home(lang)}">{escape(text("back_to_lobby", lang))}</a>'
+        + "</p></main></body></html>\n"
     )
 
 
-def _table_line(table: Table) -> str:
+def _table_line(table: Table, lang: Lang) -> str:
     summary = table.summary()
     seats = []
     for seat in summary["seats"]:
         number = seat["seat"]
         if seat["free"] and not summary["over"]:
             href = f"/table/{escape(table.id)}?seat={number}"
-            seats.append(f'<a class="button seat-link" href="{href}">take seat {number}</a>')
+            take = escape(text("take_seat", lang, seat=number))
+            seats.append(f'<a class="button seat-link" href="{href}">{take}</a>')
         else:
-            seats.append(f'<span class="seat-kind">seat {number}: {escape(seat["kind"])}</span>')
-    state = "over" if summary["over"] else "playing"
+            said = text("seat_kind", lang, seat=number, kind=text(seat["kind"], lang))
+            seats.append(f'<span class="seat-kind">{escape(said)}</span>')
+    state = text("over" if summary["over"] else "playing", lang)
     name = f"{summary['name_zh']} {summary['game']}"
     return (
         f'<li class="table-line" data-table="{escape(table.id)}">'
@@ -57,34 +70,45 @@ def _table_line(table: Table) -> str:
     )
 
 
-def lobby_page(lobby: Lobby) -> str:
-    """The lobby: a form to open a table of any registered game, and the tables open."""
+def lobby_page(lobby: Lobby, lang: Lang = "en") -> str:
+    """The lobby in ``lang``: a form to open a table of any registered game (in the lobby's
+    language unless another is chosen), and the tables open."""
+
+    def t(key: str, **fields: object) -> str:
+        return escape(text(key, lang, **fields))
+
     options = "".join(
         f'<option value="{escape(name)}">{escape(zh)} {escape(name)}</option>'
         for name, zh in games()
     )
-    seats = "".join(f'<option value="{k}">seat {k}</option>' for k in range(4))
+    seats = "".join(f'<option value="{k}">{t("seat", seat=k)}</option>' for k in range(4))
     people = "".join(
-        f'<label class="check"><input type="checkbox" name="people" value="{k}"> seat {k}</label>'
+        f'<label class="check"><input type="checkbox" name="people" value="{k}"> '
+        f"{t('seat', seat=k)}</label>"
         for k in range(4)
     )
-    lines = "".join(_table_line(t) for t in reversed(list(lobby.tables.values())))
-    tables = f'<ul id="tables">{lines}</ul>' if lines else '<p id="tables">No table yet.</p>'
+    lines = "".join(_table_line(table, lang) for table in reversed(list(lobby.tables.values())))
+    tables = f'<ul id="tables">{lines}</ul>' if lines else f'<p id="tables">{t("no_table")}</p>'
+    chosen = {"en": "", "zh": ""}
+    chosen[lang] = " selected"
+    other = "/" if lang == "zh" else "/?lang=zh"
     return (
-        _head("mahjong_rules: the lobby")
+        _head(text("lobby_title", lang), lang)
         + f"""<body><main class="narrow">
-<h1>麻将 mahjong tables</h1>
+<p class="switch"><a id="other-lang" href="{other}">{t("other_lang")}</a></p>
+<h1>{t("lobby_heading")}</h1>
 <form id="open" action="/open" method="get">
-<label>game <select name="game" id="game">{options}</select></label>
-<label>your seat <select name="seat" id="seat">{seats}</select></label>
-<fieldset><legend>other seats for people (bots play the rest)</legend>{people}</fieldset>
-<label>seed <input name="seed" id="seed" inputmode="numeric" maxlength="40"
- placeholder="random"></label>
-<label>language <select name="lang"><option value="en">English</option>
-<option value="zh">中文</option></select></label>
-<button type="submit" class="button" id="open-table">open a table</button>
+<label>{t("game")} <select name="game" id="game">{options}</select></label>
+<label>{t("your_seat")} <select name="seat" id="seat">{seats}</select></label>
+<fieldset><legend>{t("people")}</legend>{people}</fieldset>
+<label>{t("seed")} <input name="seed" id="seed" inputmode="numeric" maxlength="40"
+ placeholder="{t("random")}"></label>
+<label>{t("language")} <select name="lang" id="lang">
+<option value="en"{chosen["en"]}>English</option>
+<option value="zh"{chosen["zh"]}>中文</option></select></label>
+<button type="submit" class="button" id="open-table">{t("open_table")}</button>
 </form>
-<h2>Tables</h2>
+<h2>{t("tables")}</h2>
 {tables}
 </main></body></html>
 """
@@ -92,20 +116,27 @@ def lobby_page(lobby: Lobby) -> str:
 
 
 def table_page(table: Table, seat: int) -> str:
-    """Seat ``seat``'s page of ``table``: its script joins the seat over the websocket."""
+    """Seat ``seat``'s page of ``table``, in the table's language: its script joins the seat
+    over the websocket."""
     name = f"{table.rules.name_zh} {table.rules.name}"
     lang = table.settings.lang
+
+    def t(key: str, **fields: object) -> str:
+        return escape(text(key, lang, **fields))
+
+    texts = escape(json.dumps(page_texts(lang), ensure_ascii=False))
     return (
-        _head(f"{name} · table {table.id} · seat {seat}", lang)
-        + f"""<body data-table="{escape(table.id)}" data-seat="{seat}">
-<header><h1>{escape(name)}</h1><p>table {escape(table.id)} · seat {seat} ·
-<span id="status">connecting…</span> · <a href="/">lobby</a></p></header>
+        _head(text("table_title", lang, name=name, table=table.id, seat=seat), lang)
+        + f"""<body data-table="{escape(table.id)}" data-seat="{seat}" data-texts="{texts}">
+<header><h1>{escape(name)}</h1><p>{t("table_line", table=table.id, seat=seat)} ·
+<span id="status">{t("connecting")}</span> · <a href="{_home(lang)}">{t("lobby")}</a></p></header>
 <main id="table">
-<section id="board"><p id="phase"></p><ul id="notes"></ul><div id="picture"></div></section>
+<section id="board"><p id="phase"></p><p id="ready" hidden></p><ul id="notes"></ul>
+<div id="picture"></div></section>
 <section id="side">
 <p id="error" role="alert" hidden></p>
-<div id="tuoguan" hidden><p>托管: a bot plays your seat.</p>
-<button type="button" class="button" id="back">take my seat back</button></div>
+<div id="tuoguan" hidden><p>{t("tuoguan_note")}</p>
+<button type="button" class="button" id="back">{t("take_back")}</button></div>
 <div id="actions" aria-live="polite"></div>
 <section id="ended" hidden></section>
 <ul id="seats"></ul>

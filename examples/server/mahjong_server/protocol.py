@@ -22,6 +22,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from mahjong_rules.engine.word_hooks import Lang
+from mahjong_server.words import error_text
+
 __all__ = ["FIELDS", "MAX_MESSAGE", "MAX_WIRE", "ProtocolError", "encode", "error", "parse"]
 
 MAX_MESSAGE = 16_384
@@ -86,6 +89,7 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
-def error(code: str, why: str) -> dict[str, Any]:
-    """The ``error`` message: ``code`` (``not_json``, ``stale``, ``illegal``, ...) and why."""
-    return {"type": "error", "code": code, "message": why}
+def error(code: str, why: str, lang: Lang = "en") -> dict[str, Any]:
+    """The ``error`` message: ``code`` (``not_json``, ``stale``, ``illegal``, ...) and why, in
+    the table's ``lang`` (``why`` is the English; :func:`.words.error_text`)."""
+    return {"type": "error", "code": code, "message": error_text(code, lang, why)}

@@ -38,10 +38,11 @@ from mahjong_rules.bots import Bot, GreedyBot
 from mahjong_rules.engine.step import AnyStep
 from mahjong_rules.engine.word_hooks import Lang
 from mahjong_rules.render.page import replay_page
-from mahjong_rules.render.page_words import event_words
 from mahjong_rules.serial.answer import read_answer
+from mahjong_rules.words.table import event_words
 from mahjong_server import messages
 from mahjong_server.protocol import ProtocolError, error
+from mahjong_server.words import error_text
 
 __all__ = ["Client", "JoinError", "Seat", "Settings", "Table"]
 
@@ -162,7 +163,10 @@ class Table:
         elif token is None or not secrets.compare_digest(token, place.token):
             raise JoinError("seat_taken", f"seat {seat} of table {self.id} is taken")
         if place.client is not None and place.client is not client:
-            place.client.close("this seat was joined from another connection")
+            why = error_text(
+                "closed", self.settings.lang, "this seat was joined from another connection"
+            )
+            place.client.close(why)
         place.client, place.away_since = client, None
         self._take_back(place)
         client.push({"type": "joined", "table": self.id, "seat": seat, "token": place.token})
@@ -203,7 +207,7 @@ class Table:
             self._apply(seat, action, step)
         except MahjongRulesError as exc:
             if client is not None:
-                client.push(error(_code(exc), str(exc)[:300]))
+                client.push(error(_code(exc), str(exc)[:300], self.settings.lang))
         else:
             self.back(seat)
             if client is not None:

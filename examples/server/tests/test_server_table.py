@@ -70,7 +70,7 @@ def test_a_client_plays_a_whole_hand_with_three_bots(game: str) -> None:
             assert result is not None
             assert ended["totals"] == list(result.deltas)
             assert ended["replay"] == f"/replay/{table.id}?seat=0"
-            summed = settlement_data(table.rules, result, "en")  # the seat's page's settlement
+            summed = settlement_data(table.rules, result, "en", final=table.state)  # 罚分 named
             assert ended == {"type": "ended", "table": table.id, "seat": 0, **ended, **summed}
             status, headers, page = await served.fetch(ended["replay"])
             assert status == 200 and page.startswith("<!DOCTYPE html>")
@@ -103,7 +103,7 @@ def test_a_view_holds_only_the_seats_own_hand() -> None:
             expected = table.rules.view(table.state, 2)
             assert view["step"] == expected.step
             assert [a["label"] for a in view["actions"]] == [
-                table.rules.describe_action(a, "en") for a in expected.legal_actions
+                table.rules.action_label(a, "en") for a in expected.legal_actions
             ]
 
     run(test())

@@ -1,12 +1,15 @@
 // A seat's table page: joins the seat over the websocket, draws each view it is sent and
 // sends the action clicked. The token the server gives at the first join is kept in
 // localStorage, so a reloaded page (or a dropped connection) comes back to the same seat.
+// The texts it shows itself come in the table's language from the page (data-texts); every
+// other text (the phase, the actions, the log, the settlement) comes in words from the server.
 "use strict";
 (function () {
   var body = document.body;
   var table = body.dataset.table;
   var seat = Number(body.dataset.seat);
   var key = "mj-token:" + table + ":" + seat;
+  var texts = JSON.parse(body.dataset.texts || "{}");
   var socket = null;
   var ended = false;
   var replaced = false;  // the seat was joined from another page: do not take it back
@@ -14,6 +17,13 @@
   var pending = false;  // an answer sent, not yet accepted or refused
 
   function el(id) { return document.getElementById(id); }
+
+  // the page's text `name`, its {fields} filled in from `fields`
+  function say(name, fields) {
+    return (texts[name] || name).replace(/\{(\w+)\}/g, function (all, field) {
+      return fields && field in fields ? String(fields[field]) : all;
+    });
+  }
 
   function setStatus(text) { el("status").textContent = text; }
 
@@ -46,7 +56,7 @@
     box.textContent = "";
     if (!message.asked) { return; }
     var heading = document.createElement("p");
-    heading.textContent = "your move:";
+    heading.textContent = say("your_move");
     box.appendChild(heading);
     message.actions.forEach(function (choice, index) {
       var button = document.createElement("button");
@@ -74,9 +84,9 @@
     node.textContent = "";
     message.seats.forEach(function (s) {
       var item = document.createElement("li");
-      var who = s.seat === seat ? "you" : s.kind === "tuoguan" ? "托管 (a bot for now)" : s.kind;
-      if (s.kind !== "bot" && !s.connected) { who += ", away"; }
-      item.textContent = "seat " + s.seat + ": " + who +
+      var who = say(s.seat === seat ? "you" : s.kind);
+      if (s.kind !== "bot" && !s.connected) { who += ", " + say("away"); }
+      item.textContent = say("seat", { seat: s.seat }) + ": " + who +
         (s.badges.length ? " · " + s.badges.join(", ") : "");
       item.dataset.kind = s.kind;
       node.appendChild(item);
@@ -89,6 +99,8 @@
     body.dataset.step = String(message.step);
     el("error").hidden = true;
     el("phase").textContent = message.phase;
+    el("ready").textContent = message.ready || "";
+    el("ready").hidden = !message.ready;
     list("notes", message.notes);
     el("picture").innerHTML = message.svg;  // the library's SVG, made by the server
     drawSeats(message);
@@ -106,7 +118,7 @@
     var totals = document.createElement("p");
     totals.id = "totals";
     totals.textContent = message.totals.map(function (t, k) {
-      return "seat " + k + ": " + (t > 0 ? "+" : "") + t;
+      return say("seat", { seat: k }) + ": " + (t > 0 ? "+" : "") + t;
     }).join(" · ");
     box.appendChild(totals);
     var lines = document.createElement("ul");
@@ -121,14 +133,25 @@
       lines.appendChild(item);
     });
     box.appendChild(lines);
+    var shown = document.createElement("h3");
+    shown.textContent = say("hands");
+    box.appendChild(shown);
+    var hands = document.createElement("ul");
+    hands.id = "hands";
+    message.hands.forEach(function (hand) {
+      var item = document.createElement("li");
+      item.textContent = say("hand_of", { seat: hand.seat, tiles: hand.text });
+      hands.appendChild(item);
+    });
+    box.appendChild(hands);
     var link = document.createElement("a");
     link.id = "replay-link";
     link.className = "button";
     link.href = message.replay;
-    link.textContent = "the hand's replay";
+    link.textContent = say("replay");
     box.appendChild(link);
     box.hidden = false;
-    setStatus("the hand is over");
+    setStatus(say("hand_over"));
   }
 
   function receive(event) {
@@ -136,7 +159,7 @@
     try { message = JSON.parse(event.data); } catch (e) { return; }
     if (message.type === "joined") {
       keep(message.token);
-      setStatus("connected");
+      setStatus(say("connected"));
     } else if (message.type === "view") {
       drawView(message);
     } else if (message.type === "ended") {
@@ -165,10 +188,10 @@
     socket.addEventListener("message", receive);
     socket.addEventListener("close", function () {
       if (ended || replaced) {
-        if (replaced) { setStatus("open in another page"); }
+        if (replaced) { setStatus(say("elsewhere")); }
         return;
       }
-      setStatus("reconnecting…");
+      setStatus(say("reconnecting"));
       window.setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
     });
