@@ -173,9 +173,13 @@ class Hooks(MoneyHooks, TableHooks):
         :class:`~mahjong_rules.counts.TileCounts` (each kind it holds once, whatever its
         count), a :class:`~mahjong_rules.counts.TileSet`, or any other iterable of tiles (in
         tile order). The engine reads a ``TileCounts``' or ``TileSet``'s bits straight into
-        shared Discard actions. Default: every kind it holds, its ``concealed`` counts (a
-        variant removes wildcards, or locks a declared hand)."""
-        return state.seats[seat].concealed
+        shared Discard actions. Default: every kind it holds, its ``concealed`` counts, less
+        the wildcard kinds unless :attr:`discards_wildcards` (a variant may lock a declared
+        hand)."""
+        concealed = state.seats[seat].concealed
+        if state.wild_kinds and not self.discards_wildcards:
+            return concealed.distinct() - state.wild_kinds
+        return concealed
 
     def turn_kongs(self, state: State, seat: int) -> list[Action]:
         """The kongs ``seat`` may make from its hand in its turn (暗杠, 补杠), in order.

@@ -30,6 +30,16 @@ class WildHooks(EventHooks):
     """Whether pengs and kongs may use wildcards beside a natural copy: claim windows then also
     open for a seat holding one copy and a wildcard (see :meth:`wild_kind_sets`)."""
 
+    @property
+    def discards_wildcards(self) -> bool:
+        """Whether a seat may discard a wildcard (a tile of the hand's :attr:`State.wild_kinds
+        <mahjong_rules.engine.state.State.wild_kinds>`). When not, the default
+        :meth:`~mahjong_rules.engine.hooks.Hooks.discardable` leaves the wildcard kinds out,
+        and the state reader (:func:`~mahjong_rules.serial.check_state`) refuses a state in
+        which a seat discarded one. Default: yes (永善麻将 says no, YS-WILD-4; 红中麻将 leaves
+        it to a room option)."""
+        return True
+
     if TYPE_CHECKING:  # a property of Hooks
 
         @property

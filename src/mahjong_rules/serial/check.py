@@ -241,8 +241,8 @@ def _check_seats(state: State, rules: Rules, path: str) -> None:
             fail(f"{where}.pass_hu_fan", "a declined win's fan is kept only while 过手胡 blocks")
         if seat.pass_hu_fan != -1 and not rules.tracks_declined_fan():
             fail(f"{where}.pass_hu_fan", "this room does not compare declined fan")
-        if any(t in wilds for t in seat.discards):
-            fail(f"{where}.discards", "a wildcard is never discarded (YS-WILD-4)")
+        if not rules.discards_wildcards and any(t in wilds for t in seat.discards):
+            fail(f"{where}.discards", f"a wildcard is never discarded in {rules.name}")
         for j, meld in enumerate(seat.melds):
             if any(t not in wilds for t in meld.wild_tiles):
                 fail(f"{where}.melds[{j}].wild_tiles", f"not wildcards here: {meld}")

@@ -49,6 +49,11 @@ class WildcardRules(Rules):
 
     options: YongshanOptions
 
+    @property
+    def discards_wildcards(self) -> bool:
+        """YS-WILD-4: a wildcard is never discarded."""
+        return False
+
     # ------------------------------------------------------------------ 本金 and 听用
 
     def set_aside_at_deal(self, state: State) -> int:
