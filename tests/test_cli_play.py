@@ -894,7 +894,7 @@ def test_a_pattern_of_a_game_not_registered_leaves_the_logs_glosses() -> None:
     清一色 "full flush", imported here) does not change what Baoshan's and Yongshan's logs call
     theirs, whatever the import order."""
     import mahjong_rules.variants.sichuan.patterns  # noqa: F401  (defines its own 清一色)
-    from mahjong_rules.cli import log
+    from mahjong_rules.words import events as log
 
     log._pattern_tables.cache_clear()
     assert log.gloss("qing_yi_se") == "one suit"

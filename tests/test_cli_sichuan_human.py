@@ -16,6 +16,7 @@ from mahjong_rules.cli import main
 from mahjong_rules.cli.human import pick
 from mahjong_rules.cli.human_text import action_text
 from mahjong_rules.cli.log import event_lines
+from mahjong_rules.counts import TileCounts
 from mahjong_rules.tiles import Suit, Tile
 from mahjong_rules.variants.sichuan import (
     AsideSet,
@@ -40,7 +41,7 @@ def play(
 
 
 SWAP_CHOICES = [
-    f"  {k}) swap {tiles}"
+    f"  {k}) 换三张 pass " + ", ".join(f"{t} {t.name_zh}" for t in TileCounts(tiles))
     for k, tiles in enumerate(
         [
             "3m4m5m",
@@ -137,8 +138,8 @@ def test_a_human_swaps_and_declares_in_english(
         "  seat 2: 13 tiles; 1 tile face down; discards -",
         "  seat 3: 13 tiles; 1 tile face down; discards -",
         "your choices:",
-        "  1) discard 2m",
-        "your one choice: discard 2m; press Enter to take it:",
+        "  1) discard 2m 二万",
+        "your one choice: discard 2m 二万; press Enter to take it:",
         "seat 0 打 discards 2m 二万 (turned up: 定缺 万)",
     ]
     assert out[87:89] == ["seat 1 摸 draws ?", "seat 1 打 discards 3m 三万 (turned up: 定缺 万)"]
@@ -162,8 +163,8 @@ def test_a_human_swaps_and_declares_in_chinese(
         "--- 换三张：选出同一花色的三张牌换出",
     ]
     assert out[27:41] == [
-        "  17) 换三张 5s8s9s",
-        "  18) 换三张 6s8s9s",
+        "  17) 换三张 五条 八条 九条",
+        "  18) 换三张 六条 八条 九条",
         "请选择 1-18（或输入动作）：",
         "无效的选择：'foo'；请输入 1-18 或动作",
         "请选择 1-18（或输入动作）：",

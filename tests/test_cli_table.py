@@ -57,7 +57,7 @@ def test_ys_wild3_wildcards_marked_in_the_hand_and_the_meld() -> None:
     assert table_lines(YONGSHAN.view(state, 1), "zh", ponds) == [
         "--- 轮到你，座位 1",
         "牌墙剩余：54 张",
-        f"你的手牌：{unicode}  39m2469p1357s  + 听用 🀠 8p*",
+        f"你的手牌：{unicode}  三万 九万 二筒 四筒 六筒 九筒 一条 三条 五条 七条  + 听用 🀠 8p*",
         "你的副露：碰 5m = 5m 5m 8p* (8p* 听用) 座位 0 打出 [P5m*8p@0]",
         "本金 7p；听用 8p（手牌和副露中标 *）",
         "  座位 0 [庄家]：13 张; 弃牌 [5m 座位 1 碰]",

@@ -25,25 +25,28 @@ from typing import TextIO
 
 from mahjong_rules.bots import Bot
 from mahjong_rules.cli.common import CliError
-from mahjong_rules.cli.human_text import Lang, action_text, label
+from mahjong_rules.cli.human_text import Lang, action_label, action_text, label
 from mahjong_rules.cli.ponds import Ponds
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.actions import Action, Discard, parse_action
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.settlement import HandResult
-from mahjong_rules.engine.state import Phase
+from mahjong_rules.engine.state import Phase, State
 from mahjong_rules.engine.view import View
+from mahjong_rules.engine.word_hooks import tile_words
 from mahjong_rules.errors import MahjongRulesError
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.notation import format_tiles
 from mahjong_rules.records import HandRecord
+from mahjong_rules.tiles import Tile
 from mahjong_rules.variants import Rules
 from mahjong_rules.variants.registry import rules_for
 from mahjong_rules.words.events import event_lines
 from mahjong_rules.words.lookup import words_for
 from mahjong_rules.words.payments import Items, payment_items, settlement_lines
+from mahjong_rules.words.table import ready_words
 
-__all__ = ["Human", "meld_words", "pick", "play_with_human", "table_lines"]
+__all__ = ["Human", "hands_lines", "meld_words", "pick", "play_with_human", "table_lines"]
 
 
 class Human:
@@ -55,6 +58,8 @@ class Human:
         self.seat, self.lang, self.source, self.out = seat, lang, source, out
         self.tty = source.isatty()
         self.ponds: Ponds | None = None
+        self.ready: str | None = None
+        """The seat's 听 and its waits as last told (:func:`~mahjong_rules.words.ready_words`)."""
 
     def see(
         self,
@@ -94,13 +99,15 @@ class Human:
         words = _room(view, rules)
         for line in table_lines(view, self.lang, self.ponds, words):
             self.write(line)
+        if self.ready is not None and len(view.concealed) % 3 == 1:
+            self.write(self.ready)
         actions = view.legal_actions
         self.write(label("actions", self.lang))
         for k, action in enumerate(actions, 1):
-            self.write(f"  {k}) {action_text(action, self.lang, words)}")
+            self.write(f"  {k}) {action_label(action, self.lang, words)}")
         n = len(actions)
         if n == 1:
-            prompt = label("forced", self.lang, action=action_text(actions[0], self.lang, words))
+            prompt = label("forced", self.lang, action=action_label(actions[0], self.lang, words))
         else:
             prompt = label("prompt", self.lang, n=n)
         while True:
@@ -112,7 +119,7 @@ class Human:
                     return actions[0]
                 self.write(label("empty", self.lang, n=n))
                 continue
-            found = pick(actions, line, self.lang, words)
+            found = pick(actions, line, self.lang, words, held=view.concealed)
             if isinstance(found, Action):
                 return found
             self.write(found)
@@ -129,12 +136,18 @@ def _room(view: View, rules: Rules | None) -> Rules | None:
 
 
 def pick(
-    actions: Sequence[Action], text: str, lang: Lang, rules: Rules | None = None
+    actions: Sequence[Action],
+    text: str,
+    lang: Lang,
+    rules: Rules | None = None,
+    held: TileCounts | None = None,
 ) -> Action | str:
-    """The action ``text`` names — its number, its text in either language (as the words of
-    ``rules`` give it), for a discard the tile alone, or its notation with or without the seat
-    (``0 void m 1m``, ``swap 5m3m4m``, ``换 3m4m5m``) — or the message to show when it names
-    none or several."""
+    """The action ``text`` names — its number, its text or its label in either language (as
+    the words of ``rules`` give them), for a discard the tile alone (``5m``, ``五万``, ``打
+    五万``), or its notation with or without the seat (``0 void m 1m``, ``swap 5m3m4m``, ``换
+    3m4m5m``) — or the message to show when it names none or several. A tile named to discard
+    that is no choice says why: ``you hold no 五万`` (``held``: the seat's concealed tiles), or
+    that it may not be discarded now."""
     typed = " ".join(text.split()).lower()
     n = len(actions)
     if typed.isascii() and typed.isdigit() and len(typed) <= 6:
@@ -145,11 +158,20 @@ def pick(
         (a, action_text(a, "en", rules).lower(), action_text(a, "zh", rules).lower())
         for a in actions
     ]
+    labels = {
+        a: (action_label(a, "en", rules).lower(), action_label(a, "zh", rules)) for a in actions
+    }
+    tile = _named_tile(typed)
     fits = [
         a
         for a, en, zh in named
-        if typed in (en, zh) or (isinstance(a, Discard) and typed == a.tile.notation)
+        if typed in (en, zh, *labels[a]) or (isinstance(a, Discard) and a.tile == tile)
     ]
+    if not fits and tile is not None and not any(a == _parsed(typed) for a in actions):
+        if held is not None and tile not in held:
+            return label("not_held", lang, tile=tile.name_zh)
+        if any(isinstance(a, Discard) for a in actions):
+            return label("not_now", lang, tile=tile_words(tile))
     if not fits and typed and actions:
         fits = [a for a, en, _ in named if en.startswith(typed + " ")]
         if not fits:  # the action's notation: ``0 void m 1m``, tiles in another order
@@ -163,6 +185,27 @@ def pick(
         which = ", ".join(str(actions.index(a) + 1) for a in fits)
         return label("ambiguous", lang, text=text.strip(), which=which)
     return label("bad", lang, text=text.strip()[:40], n=n)
+
+
+def _named_tile(typed: str) -> Tile | None:
+    """The tile ``typed`` names to discard: ``5m``, ``五万``, ``discard 5m``, ``打 五万``."""
+    for verb in ("discard ", "打 ", "打"):
+        if typed.startswith(verb):
+            typed = typed[len(verb) :].strip()
+            break
+    found = _TILE_NAMES.get(typed)
+    if found is not None:
+        return found
+    if len(typed) == 2 and typed.isascii():
+        try:
+            return Tile(typed)
+        except MahjongRulesError:
+            return None
+    return None
+
+
+_TILE_NAMES = {t.name_zh: t for t in (Tile(f"{n}{s}") for s in "mps" for n in range(1, 10))}
+_TILE_NAMES.update({t.name_zh: t for t in (Tile(f"{n}z") for n in range(1, 8))})
 
 
 def _parsed(text: str) -> Action | None:
@@ -181,15 +224,34 @@ def _hand_text(view: View, lang: Lang) -> str:
     rest = hand.remove(drawn) if drawn is not None else hand
     wilds = [t for t in rest if t in view.wild_kinds]
     naturals = TileCounts([t for t in rest if t not in view.wild_kinds])
-    parts = [f"{naturals.format('unicode')}  {naturals}"] if naturals else []
+    parts = [f"{naturals.format('unicode')}  {_tiles(naturals, lang)}"] if naturals else []
     if wilds:
         marked = " ".join(f"{t}*" for t in wilds)
         parts.append(f"{label('wild_held', lang)} {format_tiles(wilds, 'unicode')} {marked}")
     shown = "  ".join(parts) or label("none", lang)
     if drawn is not None:
         mark = f"* ({label('wild', lang)})" if drawn in view.wild_kinds else ""
-        shown += f"  + {label('drawn', lang)} {format_tiles([drawn], 'unicode')} {drawn}{mark}"
+        name = drawn.name_zh if lang == "zh" else drawn.notation
+        shown += f"  + {label('drawn', lang)} {format_tiles([drawn], 'unicode')} {name}{mark}"
     return shown
+
+
+def _tiles(tiles: TileCounts, lang: Lang) -> str:
+    """Tiles in the notation (``12469m``), or in Chinese by name (``一万 二万 四万``)."""
+    if lang == "zh":
+        return " ".join(t.name_zh for t in tiles)
+    return str(tiles)
+
+
+def hands_lines(state: State, lang: Lang) -> list[str]:
+    """Every seat's hand once the hand is over, so that a 查叫 or a 花猪 can be checked: its
+    concealed tiles (tile characters and notation, or Chinese names) and its melds."""
+    lines = [label("hands", lang)]
+    for seat, s in enumerate(state.seats):
+        shown = f"{s.concealed.format('unicode')}  {_tiles(s.concealed, lang)}"
+        melds = " ".join(str(m) for m in s.melds)
+        lines.append(label("hand_of", lang, seat=seat, tiles=f"{shown}  {melds}".rstrip()))
+    return lines
 
 
 def meld_words(meld: Meld, wild_kinds: TileSet, lang: Lang) -> str:
@@ -270,6 +332,7 @@ def play_with_human(
     state = record.start()
     seen = rules.view(state, human.seat)
     human.see(seen.events, rules.players, None, rules, seen)
+    _tell_ready(human, rules, state)
     while (result := rules.result(state)) is None:
         seat = min(rules.to_act(state))
         view = rules.view(state, seat)
@@ -280,8 +343,23 @@ def play_with_human(
         items = None if ended is None else payment_items(rules, state, ended, human.lang)
         seen = rules.view(state, human.seat)
         human.see(seen.events, rules.players, items, rules, seen)
+        _tell_ready(human, rules, state)
     human.write("")
     items = payment_items(rules, state, result, human.lang)
     for line in settlement_lines(result, human.lang, items, rules):
         human.write(line)
+    for line in hands_lines(state, human.lang):
+        human.write(line)
     return record, result
+
+
+def _tell_ready(human: Human, rules: Rules, state: State) -> None:
+    """Tell the human's seat when its 听 (what it waits on) changes: its own waits only."""
+    if rules.result(state) is not None:
+        return
+    ready = ready_words(rules, state, human.seat, human.lang)
+    if ready is None and state.seats[human.seat].tiles_count % 3 != 1:
+        return  # in its turn: keep what it waits on until it discards
+    if ready != human.ready and ready is not None:
+        human.write(ready)
+    human.ready = ready

@@ -14,7 +14,7 @@ from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.word_hooks import LANGS, Lang
 from mahjong_rules.words.lookup import words_for
 
-__all__ = ["LANGS", "Lang", "action_text", "label"]
+__all__ = ["LANGS", "Lang", "action_label", "action_text", "label"]
 
 _LABELS: dict[str, tuple[str, str]] = {
     "turn": ("--- your turn, seat {seat}", "--- 轮到你，座位 {seat}"),
@@ -65,6 +65,13 @@ _LABELS: dict[str, tuple[str, str]] = {
         "standard input ended before the hand did (seat {seat} was to act)",
         "输入已结束，牌局未完（座位 {seat} 尚未行动）",
     ),
+    "not_held": ("you hold no {tile}", "你没有{tile}"),
+    "not_now": (
+        "{tile} may not be discarded now; type a number or one of the actions",
+        "现在不能打 {tile}；请输入编号或动作",
+    ),
+    "hands": ("--- every hand at the end", "--- 终局各家手牌"),
+    "hand_of": ("  seat {seat}: {tiles}", "  座位 {seat}：{tiles}"),
     "start": (
         "you play seat {seat} of {players} against bots; {name_zh} {name}, seed {seed}",
         "你坐座位 {seat}（共 {players} 人），对手是机器人；{name_zh} {name}，种子 {seed}",
@@ -84,3 +91,11 @@ def action_text(action: Action, lang: Lang, rules: object = None) -> str:
     (or else the variant declaring it) names it: the text a player may type instead of the
     action's number."""
     return words_for(action, rules).describe_action(action, lang)
+
+
+def action_label(action: Action, lang: Lang, rules: object = None) -> str:
+    """The label a menu shows for ``action`` in ``lang`` (``discard 5m 五万``, ``打 五万``,
+    ``定缺 万 (void characters), set aside 1m 一万``), as the room of ``rules`` (or else the
+    variant declaring it) labels it
+    (:meth:`~mahjong_rules.engine.word_hooks.WordHooks.action_label`)."""
+    return words_for(action, rules).action_label(action, lang)
