@@ -1,0 +1,196 @@
+"""The observation (观察, guānchá): one seat's :class:`~mahjong_rules.View` as a fixed-shape array.
+
+:class:`Observer` turns a view into a one-dimensional ``float32`` NumPy array of
+:attr:`Observer.size` numbers, the same size for every view of the room, and the view's legal
+actions into an ``int8`` mask over the room's action ids
+(:func:`~mahjong_rules.engine.action_ids.action_space`). It reads the view alone, so it sees
+what the seat sees and nothing more. :attr:`Observer.sections` names each part with its first
+index and size, in this order (T tiles: 27, or 34 with honors; P players; D tiles in the
+wall; seats are counted from the viewer: ``seat0`` is the viewer itself, ``seat1`` the next
+seat in turn, and so on):
+
+==========================  =====================  ============================================
+Section                     Size                   Holds
+==========================  =====================  ============================================
+``hand``                    T                      the seat's concealed tiles (counts 0-4)
+``drawn``                   T                      the tile it drew this turn (one-hot)
+``wild``                    T                      the hand's wildcard kinds (听用)
+``offer``                   T                      the tile on offer in a claim or rob window
+``pass_peng``               T                      tiles it may not peng now (过手碰)
+``pass_hu``                 1                      its 过手胡 block
+``phase``                   5                      the phase (choosing, turn, claim, rob, ended)
+``stage``                   the variant's phases   which of the variant's own phases asks
+``current``, ``dealer``     P each                 the seat in turn, the dealer (by position)
+``tiles_left``              1                      live wall tiles still to draw
+``discards_made``           1                      discards so far in the hand
+``seatK.tiles``             1                      concealed tiles seat K holds (a count)
+``seatK.won``               1                      whether it has won (血战: left the hand)
+``seatK.hidden_kongs``      1                      its 暗杠 kept face down
+``seatK.shown``             T                      another seat's concealed tiles when shown
+                                                   (a winner's hand), else zeros
+``seatK.melds``             4 × (4 + T + P + 1)    its melds in order: kind, tile, the position
+                                                   it came from, how many wildcards
+``seatK.meld_wilds``        T                      the wildcards in its melds
+``seatK.pond``              T                      its discards (counts)
+``seatK.pond_order``        D                      its discards in order, tile index + 1 (0:
+                                                   none yet)
+``seatK.score``             1                      its net of the payments so far
+``variant``                 the variant's          its own records (:mod:`mahjong_rules.rl.planes`)
+==========================  =====================  ============================================
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from mahjong_rules.engine.state import Phase
+from mahjong_rules.engine.view import View
+from mahjong_rules.melds import MeldKind
+from mahjong_rules.rl.planes import Sink, VariantPlanes
+
+__all__ = ["MELD_SLOTS", "Observer"]
+
+MELD_SLOTS = 4
+"""Melds a seat's part holds in order (a hand of 13 tiles makes at most four)."""
+
+_PHASES = tuple(Phase)
+_PHASE_INDEX = {phase: i for i, phase in enumerate(_PHASES)}
+_KINDS = tuple(MeldKind)
+_KIND_INDEX = {kind: i for i, kind in enumerate(_KINDS)}
+_SCORE = 1e6
+
+
+class Observer:
+    """The observation and action mask of one room's views (see the module docs)."""
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+        self.players = players = int(rules.players)
+        self.tiles = tiles = 34 if rules.honors else 27
+        self.wall = wall = len(rules.wall_tiles)
+        self.actions = int(rules.action_space)
+        self.stages = {phase.name: i for i, phase in enumerate(rules.phases)}
+        sample = rules.view(rules.new_hand(seed=0), 0)
+        self.planes = VariantPlanes(rules, tiles, sample)
+        self.sections: list[tuple[str, int, int]] = []
+        lows: list[float] = []
+        highs: list[float] = []
+
+        def add(name: str, size: int, low: float, high: float) -> int:
+            start = len(lows)
+            self.sections.append((name, start, size))
+            lows.extend([low] * size)
+            highs.extend([high] * size)
+            return start
+
+        self._hand = add("hand", tiles, 0, 4)
+        self._drawn = add("drawn", tiles, 0, 1)
+        self._wild = add("wild", tiles, 0, 1)
+        self._offer = add("offer", tiles, 0, 1)
+        self._pass_peng = add("pass_peng", tiles, 0, 1)
+        self._pass_hu = add("pass_hu", 1, 0, 1)
+        self._phase = add("phase", len(_PHASES), 0, 1)
+        self._stage = add("stage", len(self.stages), 0, 1)
+        self._current = add("current", players, 0, 1)
+        self._dealer = add("dealer", players, 0, 1)
+        self._tiles_left = add("tiles_left", 1, 0, wall)
+        self._discards_made = add("discards_made", 1, 0, wall)
+        self.slot = len(_KINDS) + tiles + players + 1
+        self._seats: list[tuple[int, ...]] = []
+        for k in range(players):
+            self._seats.append(
+                (
+                    add(f"seat{k}.tiles", 1, 0, 18),
+                    add(f"seat{k}.won", 1, 0, 1),
+                    add(f"seat{k}.hidden_kongs", 1, 0, 4),
+                    add(f"seat{k}.shown", tiles, 0, 4),
+                    add(f"seat{k}.melds", MELD_SLOTS * self.slot, 0, 3),
+                    add(f"seat{k}.meld_wilds", tiles, 0, 12),
+                    add(f"seat{k}.pond", tiles, 0, 4),
+                    add(f"seat{k}.pond_order", wall, 0, tiles),
+                    add(f"seat{k}.score", 1, -_SCORE, _SCORE),
+                )
+            )
+        self._variant = add("variant", self.planes.size, -_SCORE, _SCORE)
+        self.size = len(lows)
+        self.low = np.array(lows, dtype=np.float32)
+        self.high = np.array(highs, dtype=np.float32)
+
+    def observe(self, view: View) -> npt.NDArray[np.float32]:
+        """The observation of ``view`` (a view of this room's): :attr:`size` numbers."""
+        players, seat, tiles = self.players, view.seat, self.tiles
+        sink = Sink()
+        ones, at, values = sink.ones, sink.at, sink.values
+        hand = self._hand
+        ones.extend([hand + t.index for t in view.concealed])
+        if view.drawn is not None:
+            ones.append(self._drawn + view.drawn.index)
+        if view.wild_kinds:
+            wild = self._wild
+            ones.extend([wild + t.index for t in view.wild_kinds])
+        if view.tile is not None:
+            ones.append(self._offer + view.tile.index)
+        if view.pass_peng:
+            pass_peng = self._pass_peng
+            ones.extend([pass_peng + t.index for t in view.pass_peng])
+        if view.pass_hu:
+            ones.append(self._pass_hu)
+        ones.append(self._phase + _PHASE_INDEX[view.phase])
+        if view.stage is not None and view.stage in self.stages:
+            ones.append(self._stage + self.stages[view.stage])
+        ones.append(self._current + (view.current - seat) % players)
+        ones.append(self._dealer + (view.dealer - seat) % players)
+        at += (self._tiles_left, self._discards_made)
+        values += (view.tiles_left, view.discards_made)
+        scores = [0] * players
+        for payment in view.ledger:
+            scores[payment.payer] -= payment.amount
+            if payment.payee.__class__ is int:
+                scores[payment.payee] += payment.amount
+        slot, kinds = self.slot, len(_KINDS)
+        for other in view.seats:
+            k = (other.seat - seat) % players
+            n, won, hidden, shown, melds, meld_wilds, pond, order, score = self._seats[k]
+            at += (n, hidden, score)
+            values += (other.tiles, other.hidden_kongs, scores[other.seat])
+            if other.won:
+                ones.append(won)
+            if k and other.hand is not None:  # (the seat's own is in hand)
+                ones.extend([shown + t.index for t in other.hand])
+            for m, meld in enumerate(other.melds[:MELD_SLOTS]):
+                base = melds + m * slot
+                ones.append(base + _KIND_INDEX[meld.kind])
+                ones.append(base + kinds + meld.tile.index)
+                if meld.from_seat is not None:
+                    ones.append(base + kinds + tiles + (meld.from_seat - seat) % players)
+                if meld.wild_tiles:
+                    at.append(base + slot - 1)
+                    values.append(len(meld.wild_tiles))
+                    ones.extend([meld_wilds + t.index for t in meld.wild_tiles])
+            discards = other.discards
+            if discards:
+                indexes = [t.index for t in discards]
+                ones.extend([pond + i for i in indexes])
+                at.extend(range(order, order + len(indexes)))
+                values.extend([i + 1 for i in indexes])
+        if self.planes.size:
+            self.planes.write(view, self._variant, sink)
+        weights = array("d", [1.0]) * len(ones)
+        weights.extend(values)
+        ones.extend(at)
+        counted = np.bincount(
+            np.frombuffer(array("l", ones), dtype=np.int_), np.frombuffer(weights), self.size
+        )
+        return counted.astype(np.float32)
+
+    def mask(self, view: View) -> npt.NDArray[np.int8]:
+        """The ``int8`` mask of the view's legal action ids: 1 for each legal action's id."""
+        out = np.zeros(self.actions, dtype=np.int8)
+        if view.legal_actions:
+            action_id = self.rules.action_id
+            out[[action_id(a) for a in view.legal_actions]] = 1
+        return out
