@@ -89,7 +89,8 @@ def _connect(ray: Any, workers: int | None, address: str | None) -> None:
     try:
         if address is None:
             cpus = workers or os.cpu_count() or 1
-            ray.init(num_cpus=cpus, include_dashboard=False, **quiet)
+            # "local": a new Ray of our own, even if a cluster runs on this machine
+            ray.init(address="local", num_cpus=cpus, include_dashboard=False, **quiet)
         else:
             ray.init(address=address, **quiet)
     except Exception as exc:  # Ray's own errors (no cluster at the address, ...)
