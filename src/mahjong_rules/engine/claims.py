@@ -15,6 +15,7 @@ from mahjong_rules.engine.edit import HU, NO_KINDS, PASS, take
 from mahjong_rules.engine.events import Claimed, Event, Passed
 from mahjong_rules.engine.parts import EngineParts
 from mahjong_rules.engine.state import CLAIM, ENDED, ROB, TURN, Phase, State, remake, replace
+from mahjong_rules.errors import MahjongRulesError
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import WinKind
 from mahjong_rules.tiles import Tile
@@ -194,6 +195,8 @@ class Claims(EngineParts):
             if step is not None:
                 fields["step"] = step
             state = remake(State, fields)
+        if len(winners) > 1:
+            winners = self._chosen_winners(state, winners)
         if state.phase is ROB:
             return self._resolve_rob(state, winners)
         if winners:
@@ -211,6 +214,16 @@ class Claims(EngineParts):
         n, discarder = state.players, state.current
         last = max(winners, key=lambda w: (w - discarder) % n) if winners else discarder
         return self._draw(state, self.next_to_draw(state, last))  # after the last winner
+
+    def _chosen_winners(self, state: State, declared: list[int]) -> list[int]:
+        """The variant's :meth:`discard_winners` among the seats that declared a win."""
+        chosen = self.discard_winners(state, tuple(declared))
+        if not chosen or not set(chosen) <= set(declared) or len(set(chosen)) != len(chosen):
+            raise MahjongRulesError(
+                f"{type(self).__name__}.discard_winners chose {chosen!r}: some of the seats "
+                f"that declared a win, {tuple(declared)}, each once"
+            )
+        return list(chosen)
 
     def _resolve_rob(self, state: State, winners: list[int]) -> State:
         """A 补杠's window: robbed (the kong is never made; in 血战 it stands), or completed."""

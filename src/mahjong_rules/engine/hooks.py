@@ -252,6 +252,19 @@ class Hooks(MoneyHooks, TableHooks):
             claims, key=lambda a: (bool(getattr(a, "wild_tiles", ())), (a.seat - discarder) % n)
         )
 
+    def discard_winners(self, state: State, seats: tuple[int, ...]) -> tuple[int, ...]:
+        """Who wins, of ``seats`` (two or more, in seat order) that all declared a win on one
+        discard or robbed kong, once every asked seat has answered (``state.current`` is the
+        discarder or the kong's maker). Return some of them, each once, non-empty: the others
+        neither win nor are blocked by 过手胡 (they did not decline). Default: all of them
+        (一炮多响, yī pào duō xiǎng). A game giving the tile to one winner returns the first
+        after the discarder in play order::
+
+            n, after = state.players, state.current
+            return (min(seats, key=lambda s: (s - after) % n),)
+        """
+        return seats
+
     def win_on_tile_allowed(self, state: State, seat: int, how: WinKind) -> bool:
         """Whether ``seat`` may win on another seat's tile at all now (``how``: a discard or a
         robbed kong); 过手胡 is asked apart, in :meth:`pass_hu_blocks`. Default: yes."""

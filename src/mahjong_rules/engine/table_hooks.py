@@ -34,10 +34,10 @@ class TableHooks:
 
     @property
     def honors(self) -> bool:
-        """Whether the game's tile kinds include the honors 东 南 西 北 白 发 中 (字牌, zìpái;
-        TILE-1): the action ids then cover discards of the 34 kinds, not 27. A game whose wall
-        holds any honor (:attr:`wall_tiles`, e.g. the four 红中 of 红中麻将) says yes. Default:
-        the option ``honors``."""
+        """Whether the game's tile kinds include the seven honors (TILE-1): the action ids then
+        cover discards of the 34 kinds, not 27. A game whose wall holds any honor
+        (:attr:`wall_tiles`, e.g. four red dragons, ``7z``) says yes. Default: the option
+        ``honors``."""
         return bool(getattr(self.options, "honors", False))
 
     @property
@@ -50,7 +50,7 @@ class TableHooks:
         default :meth:`~mahjong_rules.engine.hooks.Hooks.compute_waits` tries. Default: four
         of each suited kind, 108 tiles, plus four of each honor when :attr:`honors` (136).
 
-        A game of 112 tiles, the 108 suited ones and four 红中 (hóngzhōng, ``7z``), says::
+        A game of 112 tiles, the 108 suited ones and four red dragons (``7z``), says::
 
             @property
             def wall_tiles(self) -> TileCounts:
@@ -62,8 +62,8 @@ class TableHooks:
 
     def set_aside_at_deal(self, state: State) -> int:
         """How many tiles the deal takes out of play from the front of the live wall once the
-        hands are dealt, before :meth:`after_deal` (e.g. 永善麻将's 本金 běnjīn, the tile turned
-        up to make the wildcards, YS-WILD-1): they are then ``state.wall[state.front - n :
+        hands are dealt, before :meth:`after_deal` (e.g. Yongshan's tile turned up to make the
+        wildcards, YS-WILD-1): they are then ``state.wall[state.front - n :
         state.front]``, in no hand and never drawn, and the state reader counts them as set
         aside. ``state`` is the dealt hand. Default: 0."""
         return 0

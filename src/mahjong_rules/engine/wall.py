@@ -11,7 +11,7 @@ included, raises :class:`~mahjong_rules.errors.WallError`, and so does a seed of
 >>> len(make_wall(honors=False)), len(make_wall(honors=True))
 (108, 136)
 >>> from mahjong_rules.counts import TileCounts
->>> len(make_wall(tiles=TileCounts.from_counts([4] * 27 + [0] * 6 + [4])))  # 红中: 112 tiles
+>>> len(make_wall(tiles=TileCounts.from_counts([4] * 27 + [0] * 6 + [4])))  # 112 tiles
 112
 >>> shuffled_wall(7, honors=False)[:5] == shuffled_wall(7, honors=False)[:5]
 True
@@ -65,9 +65,7 @@ def make_wall(*, honors: bool = False, tiles: TileCounts | None = None) -> tuple
     return found
 
 
-_FULL_COUNTS = {
-    h: TileCounts.from_counts([4] * 27 + [4 if h else 0] * 7) for h in (False, True)
-}
+_FULL_COUNTS = {h: TileCounts.from_counts([4] * 27 + [4 if h else 0] * 7) for h in (False, True)}
 _WALLS = {h: tuple(_FULL_COUNTS[h]) for h in (False, True)}
 """The two walls of four of each kind, in tile order."""
 _WALLS_OF: dict[int, tuple[Tile, ...]] = {}
