@@ -86,6 +86,7 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.actions: list[Action] = []
         self._paid = [0.0] * players
         self._cache: dict[str, Observation] = {}
+        self._actions: dict[tuple[int, int], Action] = {}  # (seat, id): the action
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space: a dict of ``observation`` and ``action_mask``."""
@@ -156,7 +157,10 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if action is None:
             raise OptionsError(f"{agent} is asked: an action id, not None")
         rules = self.rules
-        chosen = rules.action_from_id(self._seat[agent], action)
+        key = (self._seat[agent], action)
+        chosen = self._actions.get(key)
+        if chosen is None:
+            chosen = self._actions[key] = rules.action_from_id(*key)  # (checks the id)
         before = len(self.hand_state.ledger) if self.kong_rewards else 0
         self.state_ = rules.apply(self.hand_state, chosen)
         self.actions.append(chosen)

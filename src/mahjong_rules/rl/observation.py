@@ -47,10 +47,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.state import Phase
-from mahjong_rules.engine.view import View
-from mahjong_rules.melds import MeldKind
+from mahjong_rules.engine.view import SeatView, View
+from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.rl.planes import Sink, VariantPlanes
+from mahjong_rules.tiles import Tile
 
 __all__ = ["MELD_SLOTS", "Observer"]
 
@@ -63,6 +65,10 @@ _KINDS = tuple(MeldKind)
 _KIND_INDEX = {kind: i for i, kind in enumerate(_KINDS)}
 _SCORE = 1e6
 
+Kept = tuple[tuple[Meld, ...], tuple[Tile, ...], list[int], list[int], list[float]]
+"""A seat's melds and discards, with their numbers from one viewer (reused while the seat's
+melds and discards are the same objects: a state shares what an action left unchanged)."""
+
 
 class Observer:
     """The observation and action mask of one room's views (see the module docs)."""
@@ -73,6 +79,8 @@ class Observer:
         self.tiles = tiles = 34 if rules.honors else 27
         self.wall = wall = len(rules.wall_tiles)
         self.actions = int(rules.action_space)
+        self._ids: dict[Action, int] = {}
+        self._kept: dict[int, dict[int, Kept]] = {}  # viewer: seat: its table numbers
         self.stages = {phase.name: i for i, phase in enumerate(rules.phases)}
         sample = rules.view(rules.new_hand(seed=0), 0)
         self.planes = VariantPlanes(rules, tiles, sample)
@@ -122,7 +130,7 @@ class Observer:
 
     def observe(self, view: View) -> npt.NDArray[np.float32]:
         """The observation of ``view`` (a view of this room's): :attr:`size` numbers."""
-        players, seat, tiles = self.players, view.seat, self.tiles
+        players, seat = self.players, view.seat
         sink = Sink()
         ones, at, values = sink.ones, sink.at, sink.values
         hand = self._hand
@@ -151,32 +159,22 @@ class Observer:
             scores[payment.payer] -= payment.amount
             if payment.payee.__class__ is int:
                 scores[payment.payee] += payment.amount
-        slot, kinds = self.slot, len(_KINDS)
+        table = self._kept.setdefault(seat, {})
         for other in view.seats:
             k = (other.seat - seat) % players
-            n, won, hidden, shown, melds, meld_wilds, pond, order, score = self._seats[k]
+            n, won, hidden, shown, *_, score = self._seats[k]
             at += (n, hidden, score)
             values += (other.tiles, other.hidden_kongs, scores[other.seat])
             if other.won:
                 ones.append(won)
             if k and other.hand is not None:  # (the seat's own is in hand)
                 ones.extend([shown + t.index for t in other.hand])
-            for m, meld in enumerate(other.melds[:MELD_SLOTS]):
-                base = melds + m * slot
-                ones.append(base + _KIND_INDEX[meld.kind])
-                ones.append(base + kinds + meld.tile.index)
-                if meld.from_seat is not None:
-                    ones.append(base + kinds + tiles + (meld.from_seat - seat) % players)
-                if meld.wild_tiles:
-                    at.append(base + slot - 1)
-                    values.append(len(meld.wild_tiles))
-                    ones.extend([meld_wilds + t.index for t in meld.wild_tiles])
-            discards = other.discards
-            if discards:
-                indexes = [t.index for t in discards]
-                ones.extend([pond + i for i in indexes])
-                at.extend(range(order, order + len(indexes)))
-                values.extend([i + 1 for i in indexes])
+            kept = table.get(other.seat)
+            if kept is None or kept[0] is not other.melds or kept[1] is not other.discards:
+                kept = table[other.seat] = self._table(seat, other, k)
+            ones.extend(kept[2])
+            at.extend(kept[3])
+            values.extend(kept[4])
         if self.planes.size:
             self.planes.write(view, self._variant, sink)
         weights = array("d", [1.0]) * len(ones)
@@ -187,10 +185,44 @@ class Observer:
         )
         return counted.astype(np.float32)
 
+    def _table(self, seat: int, other: SeatView, k: int) -> Kept:
+        """The numbers of ``other``'s melds and discards seen from ``seat`` (their position
+        ``k``): the indexes counted, the indexes given a value and the values."""
+        ones: list[int] = []
+        at: list[int] = []
+        values: list[float] = []
+        _, _, _, _, melds, meld_wilds, pond, order, _ = self._seats[k]
+        slot, kinds, tiles, players = self.slot, len(_KINDS), self.tiles, self.players
+        for m, meld in enumerate(other.melds[:MELD_SLOTS]):
+            base = melds + m * slot
+            ones.append(base + _KIND_INDEX[meld.kind])
+            ones.append(base + kinds + meld.tile.index)
+            if meld.from_seat is not None:
+                ones.append(base + kinds + tiles + (meld.from_seat - seat) % players)
+            if meld.wild_tiles:
+                at.append(base + slot - 1)
+                values.append(len(meld.wild_tiles))
+                ones.extend([meld_wilds + t.index for t in meld.wild_tiles])
+        indexes = [t.index for t in other.discards]
+        ones.extend([pond + i for i in indexes])
+        at.extend(range(order, order + len(indexes)))
+        values.extend([i + 1 for i in indexes])
+        return other.melds, other.discards, ones, at, values
+
     def mask(self, view: View) -> npt.NDArray[np.int8]:
         """The ``int8`` mask of the view's legal action ids: 1 for each legal action's id."""
         out = np.zeros(self.actions, dtype=np.int8)
         if view.legal_actions:
-            action_id = self.rules.action_id
-            out[[action_id(a) for a in view.legal_actions]] = 1
+            ids = self._ids
+            found = [ids.get(a, -1) for a in view.legal_actions]
+            if -1 in found:
+                found = [self._id(a) for a in view.legal_actions]
+            out[found] = 1
         return out
+
+    def _id(self, action: Action) -> int:
+        """The id of ``action``, kept (a room's actions are few: at most its ids × seats)."""
+        found = self._ids.get(action)
+        if found is None:
+            found = self._ids[action] = self.rules.action_id(action)
+        return found
