@@ -52,7 +52,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "person": ("person", "玩家"),
     "bot": ("bot", "机器人"),
     "tuoguan": ("托管 (a bot for now)", "托管（暂由机器人代打）"),
-    "away": ("away", "离线"),
+    "away": ("{who}, away", "{who}（离线）"),
+    "seat_is": ("seat {seat}: {who}", "座位 {seat}：{who}"),
+    "total": ("seat {seat}: {total}", "座位 {seat}：{total}"),
+    "payment": (
+        "{payer} → {payee}: {amount} ({reason})",
+        "{payer} → {payee}：{amount}（{reason}）",
+    ),
+    "comma": (", ", "、"),
+    "semicolon": ("; ", "；"),
     "connected": ("connected", "已连接"),
     "reconnecting": ("reconnecting…", "重新连接中…"),
     "elsewhere": ("open in another page", "已在另一页面打开"),
@@ -74,6 +82,7 @@ TEXTS: dict[str, tuple[str, str]] = {
 
 PAGE_KEYS = (
     *("your_move", "seat", "you", "person", "bot", "tuoguan", "away", "connected"),
+    *("seat_is", "total", "payment", "comma", "semicolon"),
     *("reconnecting", "elsewhere", "hand_over", "replay", "hands", "hand_of", "no_tiles"),
 )
 """The texts the table page's script shows itself (:func:`page_texts`)."""

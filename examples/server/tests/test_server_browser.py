@@ -105,8 +105,11 @@ def _errors(driver: Any) -> list[str]:
     return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 
 
-def _open_table(driver: Any, background: _Background, game: str, people: list[int]) -> Table:
-    """Open a table of ``game`` from the lobby page, seat 0 ours and ``people`` for persons."""
+def _open_table(
+    driver: Any, background: _Background, game: str, people: list[int], lang: str = "en"
+) -> Table:
+    """Open a table of ``game`` from the lobby page, seat 0 ours and ``people`` for persons,
+    in ``lang``."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -117,6 +120,7 @@ def _open_table(driver: Any, background: _Background, game: str, people: list[in
     assert offered == [name for name, _ in games()]
     Select(driver.find_element(By.ID, "game")).select_by_value(game)
     driver.find_element(By.ID, "seed").send_keys("5")
+    Select(driver.find_element(By.ID, "lang")).select_by_value(lang)
     for seat in people:
         driver.find_element(By.CSS_SELECTOR, f'input[name="people"][value="{seat}"]').click()
     driver.find_element(By.ID, "open-table").click()
@@ -125,9 +129,9 @@ def _open_table(driver: Any, background: _Background, game: str, people: list[in
     return background.lobby.tables[table_id]
 
 
-def _click_until_the_end(driver: Any) -> int:
+def _click_until_the_end(driver: Any, seen: set[str] | None = None) -> int:
     """Click the first action offered whenever there is one, until the replay link shows;
-    the number of clicks."""
+    the number of clicks. ``seen`` collects the texts of the move's heading and 听 line."""
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
@@ -139,6 +143,8 @@ def _click_until_the_end(driver: Any) -> int:
         if d.find_elements(By.ID, "replay-link"):
             return True
         buttons = d.find_elements(By.CSS_SELECTOR, "#actions button.action:enabled")
+        if seen is not None:
+            seen.update(e.text for e in d.find_elements(By.CSS_SELECTOR, "#actions p, #ready"))
         if buttons:
             buttons[0].click()
             clicks += 1
@@ -212,3 +218,61 @@ def test_a_person_plays_while_another_client_sends_junk(
     assert codes[3:] == ["illegal", "stale"]
     assert table.over and ended["totals"] == list(table.rules.result(table.state).deltas)  # type: ignore[union-attr]
     _check_the_end(browser, table)
+
+
+def _shot(driver: Any, name: str, width: int) -> None:
+    """A screenshot of the page at ``width`` pixels in /tmp (to look at what a player sees)."""
+    driver.set_window_size(width, 900)
+    driver.save_screenshot(f"/tmp/mj_{name}_{width}.png")
+
+
+def test_a_person_at_a_chinese_table_reads_chinese_and_sees_every_hand_at_the_end(
+    browser: Any, background: _Background
+) -> None:
+    """lang=zh: the lobby, the page's labels, the status line, the move's heading, the
+    settlement, the hands and the replay link are Chinese; once the hand is over the picture
+    shows every hand face up (only a 暗杠's end tiles face down, SC-CHAJIAO-1) and the page
+    lists each seat's hand."""
+    from selenium.webdriver.common.by import By
+
+    from mahjong_rules import MeldKind
+
+    browser.get(background.served.http + "/?lang=zh")
+    assert browser.find_element(By.ID, "open-table").text == "开桌"
+    table = _open_table(browser, background, "sichuan", [], lang="zh")
+    assert table.settings.lang == "zh"
+    header = browser.find_element(By.CSS_SELECTOR, "header p").text
+    assert header.startswith(f"牌桌 {table.id} · 座位 0 ·") and header.endswith("大厅")
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, _WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "button.action"))
+    labels = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "button.action")]
+    assert labels and all(label.startswith("定缺 ") and "，扣下 " in label for label in labels)
+    for width in (1280, 420):
+        _shot(browser, "zh_void", width)
+    seen: set[str] = set()
+    assert _click_until_the_end(browser, seen) > 0
+    assert "轮到你：" in seen and "your move:" not in seen
+    assert all(line.startswith("听牌") for line in seen - {"轮到你：", ""})
+    assert browser.find_element(By.ID, "status").text == "本局结束"
+    result = table.rules.result(table.state)
+    assert result is not None
+    totals = browser.find_element(By.ID, "totals").text
+    assert totals == " · ".join(
+        f"座位 {k}：{t:+d}" if t else f"座位 {k}：0" for k, t in enumerate(result.deltas)
+    )
+    assert browser.find_element(By.CSS_SELECTOR, "#ended h3").text == "各家手牌"
+    hands = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#hands li")]
+    expected = []
+    for k, place in enumerate(table.state.seats):
+        tiles = " ".join(t.name_zh for t in sorted(place.concealed)) or "（无）"
+        expected.append(f"座位 {k}：{tiles}")
+    assert hands == expected
+    assert browser.find_element(By.ID, "replay-link").text == "本局复盘"
+    picture = browser.find_element(By.ID, "picture").get_attribute("innerHTML")
+    kongs = sum(m.kind is MeldKind.AN_GANG for s in table.state.seats for m in s.melds)
+    assert picture.count("<title>face down</title>") == 2 * kongs
+    assert _errors(browser) == []
+    for width in (420, 1280):
+        _shot(browser, "zh_end", width)
+    browser.set_window_size(420, 900)

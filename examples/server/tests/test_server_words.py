@@ -20,7 +20,7 @@ from tests.server_helpers import Player, serving
 from tests.test_server_table import run
 
 _STATUS = [{"seat": k, "kind": "bot", "connected": False} for k in range(4)]
-_CJK = re.compile(r"[\u4e00-\u9fff]")
+_CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")  # words, punctuation
 
 
 def _hand(rules: Rules, seed: int) -> list[State]:

@@ -85,9 +85,9 @@
     message.seats.forEach(function (s) {
       var item = document.createElement("li");
       var who = say(s.seat === seat ? "you" : s.kind);
-      if (s.kind !== "bot" && !s.connected) { who += ", " + say("away"); }
-      item.textContent = say("seat", { seat: s.seat }) + ": " + who +
-        (s.badges.length ? " · " + s.badges.join(", ") : "");
+      if (s.kind !== "bot" && !s.connected) { who = say("away", { who: who }); }
+      item.textContent = say("seat_is", { seat: s.seat, who: who }) +
+        (s.badges.length ? " · " + s.badges.join(say("comma")) : "");
       item.dataset.kind = s.kind;
       node.appendChild(item);
     });
@@ -118,18 +118,20 @@
     var totals = document.createElement("p");
     totals.id = "totals";
     totals.textContent = message.totals.map(function (t, k) {
-      return say("seat", { seat: k }) + ": " + (t > 0 ? "+" : "") + t;
+      return say("total", { seat: k, total: (t > 0 ? "+" : "") + t });
     }).join(" · ");
     box.appendChild(totals);
     var lines = document.createElement("ul");
     message.wins.forEach(function (win) {
       var item = document.createElement("li");
-      item.textContent = win.text + (win.breakdown.length ? " — " + win.breakdown.join("; ") : "");
+      var more = win.breakdown.join(say("semicolon"));
+      item.textContent = win.text + (more ? " — " + more : "");
       lines.appendChild(item);
     });
     message.payments.forEach(function (p) {
       var item = document.createElement("li");
-      item.textContent = p.payer + " → " + p.payee + ": " + p.amount + " (" + p.reason + ")";
+      item.textContent = say("payment",
+        { payer: p.payer, payee: p.payee, amount: p.amount, reason: p.reason });
       lines.appendChild(item);
     });
     box.appendChild(lines);
