@@ -1,5 +1,5 @@
 """The words of a hand, one layer below what shows them: the command line
-(:mod:`mahjong_rules.cli`), the replay page (:mod:`mahjong_rules.render.page`) and a served
+(``python -m mahjong_rules``), the replay page (:mod:`mahjong_rules.render.page`) and a served
 table all read their words here, and every game's words plug in through its
 :class:`~mahjong_rules.engine.word_hooks.WordHooks` (the contract's words hooks).
 
