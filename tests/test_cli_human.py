@@ -221,3 +221,18 @@ def test_human_alone_plays_seat_0(
     status, out, err = play(monkeypatch, capsys, "1\n" * 300, "--human", "--seed", "7")
     assert (status, err) == (0, "")
     assert out[0] == "you play seat 0 of 4 against bots; 保山麻将 baoshan, seed 7"
+
+
+def test_flow_the_human_is_told_ting_and_its_waits(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34: the seat is told when it is ready (听) and what it waits on, its own waits
+    only, each time they change."""
+    argv = ("--human", "0", "--seed", "2", "--players", "2")
+    status, out, _ = play(monkeypatch, capsys, "1\n" * 300, *argv)
+    assert status == 0
+    told = [line for line in out if line.startswith("听")]
+    assert told[:2] == [
+        "听 ready: waits on 2s 二条",
+        "听 ready: waits on 2s 二条, 5s 五条, 9s 九条",
+    ]
