@@ -34,6 +34,7 @@ from mahjong_rules.variants import BaoshanOptions, Rules, YongshanOptions, avail
 from mahjong_rules.variants.options import Options
 from mahjong_rules.variants.sichuan import SichuanOptions
 from mahjong_rules.variants.yongshan import wild_kinds
+from mahjong_rules.words.payments import kong_names
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str], str]:
@@ -180,12 +181,12 @@ def test_play_log_follows_the_engine(
     total = totals[0]
     assert int(total.group(1)) == int(total.group(2)) == sum(p.amount for p in result.payments)
     cancelled = [line for line in out if line.startswith("  cancelled: ")]
+    names = kong_names(states, "en")  # issue 34: a kong's payment names its kong
     assert cancelled == (
         [
             "  cancelled: "
             + "; ".join(
-                f"seat {p.payer} pays seat {p.payee} {p.amount} (杠 kong money, kong {p.ref} of "
-                "the hand)"
+                f"seat {p.payer} pays seat {p.payee} {p.amount} (杠 kong money, {names[p.ref]})"
                 for p in result.cancelled
             )
         ]

@@ -12,7 +12,7 @@ import io
 
 from mahjong_rules import Discard, HandResult, Pass, Phase, State, get_variant
 from mahjong_rules.bots import Bot
-from mahjong_rules.cli.human import Human, play_with_human
+from mahjong_rules.cli.human import Human, hands_lines, play_with_human
 from mahjong_rules.cli.human_text import Lang, action_text
 from mahjong_rules.cli.log import hand_lines
 from mahjong_rules.cli.settle import payment_items, settlement_lines
@@ -244,6 +244,9 @@ def test_ys_penalty_items_at_the_table() -> None:
         lines = out.getvalue().splitlines()
         assert result.deltas == (-24, 10, 12, 2)
         final = penalty_hand()
+        shown = hands_lines(final, lang_)  # issue 34: every hand after the settlement
+        assert lines[-len(shown) :] == shown
+        lines = lines[: -len(shown)]
         items = payment_items(YONGSHAN, final, result, lang_)
         assert lines[-len(PENALTY_SETTLEMENT) :] == settlement_lines(result, lang_, items)
         if lang == "en":

@@ -18,6 +18,7 @@ from mahjong_rules.records import HandRecord, replay
 from mahjong_rules.render.page_data import page_data, settlement_data
 from mahjong_rules.tiles import Suit, Tile
 from mahjong_rules.variants.sichuan.actions import DeclareVoid, SwapTiles
+from mahjong_rules.words.payments import kong_names
 from mahjong_rules.words.table import end_title, phase_words, ready_words
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "mahjong_rules"
@@ -159,3 +160,37 @@ def test_pond_marks_read_as_meld_labels() -> None:
     assert seats[2]["melds"][0]["label"] == "碰 ←1"
     zh = page_data(record, lang="zh")["steps"][11]["seats"]
     assert zh[1]["pond"][-1] == ["9s", "碰 →2", "座位 2 碰", True]
+
+
+def test_sc_kong_payments_name_the_kong() -> None:
+    """SC-KONG: a kong's payment (and its refund) names the kong's tile and kind, not its
+    number in the hand, wherever the hand's states are known (the whole-table page); a seat's
+    page, which reads no state, keeps the number."""
+    record = _sichuan_hand(seed=0)
+    end = page_data(record)["steps"][-1]["end"]
+    kongs = [p for p in end["payments"] if "杠" in p["reason"]]
+    assert kongs == [
+        {
+            "payer": "seat 0",
+            "payee": "seat 1",
+            "reason": "杠 kong money, 杠 6p 六筒 (直杠)",
+            "amount": 2,
+        },
+        {
+            "payer": "seat 1",
+            "payee": "seat 0",
+            "reason": "退杠 kong money returned, 杠 6p 六筒 (直杠)",
+            "amount": 2,
+        },
+    ]
+    zh = page_data(record, lang="zh")["steps"][-1]["end"]["payments"]
+    assert [p["reason"] for p in zh if "杠" in p["reason"]] == [
+        "杠分·杠 六筒（直杠）",
+        "退杠·杠 六筒（直杠）",
+    ]
+    own = page_data(record, seat=0)["steps"][-1]["end"]["payments"]
+    assert [p["reason"] for p in own if "杠" in p["reason"]] == [
+        "杠 kong money, kong 1 of the hand",
+        "退杠 kong money returned, kong 1 of the hand",
+    ]
+    assert kong_names(replay(record).states, "en") == {1: "杠 6p 六筒 (直杠)"}

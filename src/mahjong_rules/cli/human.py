@@ -330,6 +330,7 @@ def play_with_human(
     lowest seat asked acts first); write what the human's seat sees happen as it happens, and
     the settlement. Returns the record with every action, and the result."""
     state = record.start()
+    states = [state]
     seen = rules.view(state, human.seat)
     human.see(seen.events, rules.players, None, rules, seen)
     _tell_ready(human, rules, state)
@@ -338,14 +339,15 @@ def play_with_human(
         view = rules.view(state, seat)
         action = human.choose(view, rules) if seat == human.seat else bots[seat].choose(view)
         state = rules.apply(state, action)
+        states.append(state)
         record = record.with_action(action)
         ended = rules.result(state)
-        items = None if ended is None else payment_items(rules, state, ended, human.lang)
+        items = None if ended is None else payment_items(rules, state, ended, human.lang, states)
         seen = rules.view(state, human.seat)
         human.see(seen.events, rules.players, items, rules, seen)
         _tell_ready(human, rules, state)
     human.write("")
-    items = payment_items(rules, state, result, human.lang)
+    items = payment_items(rules, state, result, human.lang, states)
     for line in settlement_lines(result, human.lang, items, rules):
         human.write(line)
     for line in hands_lines(state, human.lang):

@@ -160,7 +160,7 @@ def match_lines(
             lines = []
             if log:
                 lines += ["", f"--- hand {k} (seed {hand_seed}, dealer seat {record.dealer})"]
-                items = payment_items(rules, hand.states[-1], hand.result, "en")
+                items = payment_items(rules, hand.states[-1], hand.result, "en", hand.states)
                 lines += hand_lines(hand.states, "en", items)
                 lines += settlement_lines(hand.result, "en", items, rules)
             if played is not None:  # the log is written: keep the record and the result

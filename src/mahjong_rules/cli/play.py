@@ -179,7 +179,7 @@ def run(args: argparse.Namespace) -> Iterator[str]:
         played.append(hand)
         if not quiet:
             yield from header_lines(rules, seed, bots)
-            items = payment_items(rules, hand.states[-1], hand.result, args.lang)
+            items = payment_items(rules, hand.states[-1], hand.result, args.lang, hand.states)
             yield from hand_lines(hand.states, args.lang, items)
             yield ""
             yield from settlement_lines(hand.result, args.lang, items, rules)

@@ -136,7 +136,8 @@ def run(args: argparse.Namespace) -> list[str]:
             f"wall digest: {record.digest} (matches the wall)",
         ]
         result = done.result
-        items = None if result is None else payment_items(rules, done.states[-1], result, "en")
+        final = done.states[-1]
+        items = None if result is None else payment_items(rules, final, result, "en", done.states)
         lines += hand_lines(done.states, "en", items)
         if result is not None:
             lines += ["", *settlement_lines(result, "en", items, rules)]

@@ -212,7 +212,12 @@ def _payment(p: Payment, lang: Lang, items: Items | None) -> dict[str, Any]:
 
 
 def settlement_data(
-    rules: Rules, result: HandResult, lang: Lang = "en", *, final: State | None = None
+    rules: Rules,
+    result: HandResult,
+    lang: Lang = "en",
+    *,
+    final: State | None = None,
+    states: Sequence[State] = (),
 ) -> dict[str, Any]:
     """The settlement (结算 jiésuàn) of a hand in words, as plain JSON values: what the replay
     page shows at its last step, and what a server may send its seats at the end of a hand.
@@ -231,11 +236,14 @@ def settlement_data(
 
     ``final`` is the hand's last state: with it each 罚分 (fáfēn) payment's reason names its
     item (花猪, 查叫, ...: ``rules.describe_payment``, which reads the state); leave it out for
-    what one seat may see (a seat's replay page does). ``lang``: ``"en"`` or ``"zh"``.
+    what one seat may see (a seat's replay page does). ``states``: the hand's states in order
+    (a record's replay), with which each kong payment names its kong (``杠 kong money, 杠 5m
+    五万 (直杠)``) rather than its number (``kong 1 of the hand``); with ``final`` only.
+    ``lang``: ``"en"`` or ``"zh"``.
     """
     if not isinstance(result, HandResult):
         raise TypeError(f"settlement_data() takes a HandResult, not {type(result).__name__}")
-    items = None if final is None else payment_items_for(rules, final, result, lang)
+    items = None if final is None else payment_items_for(rules, final, result, lang, states)
     title = end_title(result, lang)
     wins = []
     for win in result.wins:
@@ -270,7 +278,7 @@ def page_data(record: HandRecord, *, seat: int | None = None, lang: Lang = "en")
     items = None
     final = done.final if seat is None else None  # a seat's page reads no state
     if result is not None and final is not None:
-        items = payment_items_for(rules, final, result, lang)
+        items = payment_items_for(rules, final, result, lang, done.states)
     steps = []
     last = len(done.states) - 1
     for n, state in enumerate(done.states):
@@ -279,7 +287,9 @@ def page_data(record: HandRecord, *, seat: int | None = None, lang: Lang = "en")
         if n == last:
             ended = result if seat is None else rules.view(state, seat).result
             if ended is not None:
-                step["end"] = settlement_data(rules, ended, lang, final=final)
+                step["end"] = settlement_data(
+                    rules, ended, lang, final=final, states=done.states if final else ()
+                )
         steps.append(step)
     meta = _meta(record, rules, seat, lang, builder.used)
     return {"meta": meta, "steps": steps}

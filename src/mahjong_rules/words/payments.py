@@ -25,13 +25,16 @@ section of its own, so the table's ``all`` row still nets to zero.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import pairwise
 
 from mahjong_rules.engine.settlement import POT, HandResult, Payment, PaymentReason
 from mahjong_rules.engine.state import State
 from mahjong_rules.engine.word_hooks import Lang, WordHooks
+from mahjong_rules.melds import Meld, MeldKind
 
 __all__ = [
     "Items",
+    "kong_names",
     "payment_items",
     "payment_line",
     "reason_text",
@@ -56,13 +59,24 @@ def signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
-def payment_items(rules: object, state: State, result: HandResult, lang: Lang) -> Items:
+def payment_items(
+    rules: object,
+    state: State,
+    result: HandResult,
+    lang: Lang,
+    states: Sequence[State] = (),
+) -> Items:
     """What names each payment's item of ``result`` (which 罚分 it is: 花猪, 查叫, 诈胡...),
     as the words of ``rules`` tell it from the hand's final ``state``
     (:meth:`~mahjong_rules.engine.word_hooks.WordHooks.describe_payment`); rules that are no
-    variant's name no item."""
+    variant's name no item. Given the hand's ``states`` in order (its replay), a kong's
+    payment (or refund) names its kong, ``杠 5m 五万 (直杠)`` (:func:`kong_names`), instead of
+    its number in the hand."""
+    kongs = kong_names(states, lang)
 
     def item(payment: Payment) -> str | None:
+        if payment.reason in _KONG_REASONS and payment.ref in kongs:
+            return kongs[payment.ref]
         if not isinstance(rules, WordHooks):
             return None
         return rules.describe_payment(state, result, payment, lang)
@@ -70,15 +84,41 @@ def payment_items(rules: object, state: State, result: HandResult, lang: Lang) -
     return item
 
 
+_KONG_REASONS = (PaymentReason.KONG, PaymentReason.KONG_REFUND)
+_KONG_ZH = {MeldKind.ZHI_GANG: "直杠", MeldKind.BU_GANG: "补杠", MeldKind.AN_GANG: "暗杠"}
+
+
+def kong_names(states: Sequence[State], lang: Lang) -> dict[int, str]:
+    """The kongs of a hand by the number their payments carry (a payment's ``ref``), in
+    words: ``{1: "杠 5m 五万 (直杠)"}`` (Chinese: ``杠 五万（直杠）``), read from the hand's
+    ``states`` in order (each kong is the meld its step's event laid down, and its number
+    the state's ``next_ref`` before it)."""
+    names: dict[int, str] = {}
+    for before, after in pairwise(states):
+        if after.next_ref == before.next_ref:
+            continue
+        for event in after.events:
+            meld = getattr(event, "meld", None)
+            if isinstance(meld, Meld) and meld.kind in _KONG_ZH:
+                kind, tile = _KONG_ZH[meld.kind], meld.tile
+                names[before.next_ref] = (
+                    f"杠 {tile.name_zh}（{kind}）"
+                    if lang == "zh"
+                    else f"杠 {tile.notation} {tile.name_zh} ({kind})"
+                )
+                break
+    return names
+
+
 def reason_text(payment: Payment, lang: Lang, items: Items | None = None) -> str:
-    """Why ``payment`` was made: ``杠 kong money, kong 1 of the hand``, ``罚分 penalty: 花猪
-    ...``."""
+    """Why ``payment`` was made: ``杠 kong money, 杠 5m 五万 (直杠)`` (the kong named when
+    ``items`` names it, else ``kong 1 of the hand``), ``罚分 penalty, 花猪 ...``."""
     en, zh = _REASONS[payment.reason]
     text = zh if lang == "zh" else en
-    if payment.reason in (PaymentReason.KONG, PaymentReason.KONG_REFUND) and payment.ref:
+    item = items(payment) if items is not None else None
+    if payment.reason in _KONG_REASONS and payment.ref and not item:
         ref = payment.ref
         text += f"·本局第 {ref} 杠" if lang == "zh" else f", kong {ref} of the hand"
-    item = items(payment) if items is not None else None
     if item:
         text += f"·{item}" if lang == "zh" else f", {item}"
     return text

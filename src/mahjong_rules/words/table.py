@@ -14,7 +14,7 @@ through its words hooks (:class:`~mahjong_rules.engine.word_hooks.WordHooks`).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 
 import attrs
 
@@ -185,9 +185,12 @@ def seat_words(rules: Rules, view: View, seat: int, lang: Lang) -> list[str]:
     return list(rules.describe_seat(view, seat, lang))
 
 
-def payment_items_for(rules: object, state: State, result: HandResult, lang: Lang) -> Items:
-    """What names each 罚分 item of ``result``, told from the hand's final ``state``."""
-    return payment_items(rules, state, result, lang)
+def payment_items_for(
+    rules: object, state: State, result: HandResult, lang: Lang, states: Sequence[State] = ()
+) -> Items:
+    """What names each 罚分 item of ``result``, told from the hand's final ``state``, and,
+    given the hand's ``states`` in order, each kong payment's kong (``杠 5m 五万 (直杠)``)."""
+    return payment_items(rules, state, result, lang, states)
 
 
 def reason_words(payment: Payment, lang: Lang, items: Items | None = None) -> str:
