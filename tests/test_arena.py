@@ -287,6 +287,19 @@ def test_arena_command_serial(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     capsys.readouterr()
 
 
+def test_help_lists_and_explains_the_arena(capsys: pytest.CaptureFixture[str]) -> None:
+    """The command list and the command's own help print (a bare % in a help text breaks
+    argparse's formatting of the list)."""
+    status, out, _ = _cli(["--help"], capsys)
+    assert status == 0
+    assert (
+        "arena bots play many seeded hands (on Ray workers): each bot's mean result with a 95% CI"
+        in " ".join(out.split())
+    )
+    status, out, _ = _cli(["arena", "--help"], capsys)
+    assert status == 0 and "mean result per hand with a 95% confidence" in " ".join(out.split())
+
+
 @pytest.mark.parametrize(
     ("extra", "message"),
     [

@@ -57,10 +57,10 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Register ``arena``."""
     parser = commands.add_parser(
         "arena",
-        help="bots play many seeded hands (on Ray workers): each bot's mean result with a 95% CI",
+        help="bots play many seeded hands (on Ray workers): each bot's mean result with a 95%% CI",
         description=(
             "Let a lineup of bots play many seeded hands, every deal once per seat with the "
-            "lineup rotated, and print each bot's mean result per hand with a 95%% confidence "
+            "lineup rotated, and print each bot's mean result per hand with a 95% confidence "
             "interval, win rate, 放炮 deal-in rate and average fan. Runs on Ray workers "
             "(pip install 'mahjong_rules[arena]') or, with --serial, in this process; the "
             "figures are the same either way."
