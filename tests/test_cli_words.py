@@ -377,17 +377,17 @@ def test_sc_void_2_a_forced_move_is_named_and_taken_on_enter(
     typed = "0 swap 3m4m5m\n0 void m 2m\n\n" + "1\n" * 300
     status, out, _ = run(monkeypatch, capsys, SICHUAN, typed)
     assert status == 0
-    at = out.index("your one choice: discard 2m; press Enter to take it:")
+    at = out.index("your one choice: discard 2m 二万; press Enter to take it:")
     assert out[at - 2 : at + 2] == [
         "your choices:",
-        "  1) discard 2m",
-        "your one choice: discard 2m; press Enter to take it:",
+        "  1) discard 2m 二万",
+        "your one choice: discard 2m 二万; press Enter to take it:",
         "seat 0 打 discards 2m 二万 (turned up: 定缺 万)",
     ]
     assert "seat 0 换三张 chooses 3m 三万, 4m 四万, 5m 五万 to pass" in out
     assert "choose 1-1 (or type the action):" not in out
     status, out, _ = run(monkeypatch, capsys, [*SICHUAN, "--lang", "zh"], typed)
-    at = out.index("只有一个选择：打 2m；按回车确认：")
+    at = out.index("只有一个选择：打 二万；按回车确认：")
     assert out[at + 1] == "座位 0 打出 2m 二万（翻开扣牌：缺万）"
 
 

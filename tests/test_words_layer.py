@@ -9,9 +9,11 @@ import warnings
 from pathlib import Path
 
 import attrs
+import pytest
 
 from mahjong_rules import get_variant
 from mahjong_rules.bots import RandomBot
+from mahjong_rules.cli import main
 from mahjong_rules.engine.actions import Discard
 from mahjong_rules.engine.state import Phase
 from mahjong_rules.records import HandRecord, replay
@@ -194,3 +196,22 @@ def test_sc_kong_payments_name_the_kong() -> None:
         "退杠 kong money returned, kong 1 of the hand",
     ]
     assert kong_names(replay(record).states, "en") == {1: "杠 6p 六筒 (直杠)"}
+
+
+def test_flow_end_every_hand_shown_after_the_settlement(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """FLOW-END: ``play`` shows every seat's hand once the hand is over (not only the
+    winner's reading), so that a 查叫 or 花猪 can be checked; in Chinese by the tiles' names."""
+    assert main(["play", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.splitlines()[-5:] == [
+        "--- every hand at the end",
+        "  seat 0: 🀇🀈🀚🀛🀜🀟🀠🀡🀐🀑🀒🀘🀘  12m234789p12399s",
+        "  seat 1: 🀋🀍🀍🀎🀏🀝🀞🀟🀡🀑🀓🀖🀖  57789m5679p2477s",
+        "  seat 2: 🀇🀇🀍🀏🀜🀜🀠🀑🀑🀓🀔🀕🀗  1179m448p224568s",
+        "  seat 3: 🀉🀎🀎🀛🀛🀝🀒🀓🀕🀕  388m335p3466s  P6p@1",
+    ]
+    assert main(["play", "--seed", "3", "--lang", "zh"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "  座位 3：🀉🀎🀎🀛🀛🀝🀒🀓🀕🀕  三万 八万 八万 三筒 三筒 五筒 三条 四条 六条 六条  P6p@1"
+    )

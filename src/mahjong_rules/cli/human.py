@@ -44,7 +44,7 @@ from mahjong_rules.variants.registry import rules_for
 from mahjong_rules.words.events import event_lines
 from mahjong_rules.words.lookup import words_for
 from mahjong_rules.words.payments import Items, payment_items, settlement_lines
-from mahjong_rules.words.table import ready_words
+from mahjong_rules.words.table import hands_lines, ready_words
 
 __all__ = ["Human", "hands_lines", "meld_words", "pick", "play_with_human", "table_lines"]
 
@@ -241,17 +241,6 @@ def _tiles(tiles: TileCounts, lang: Lang) -> str:
     if lang == "zh":
         return " ".join(t.name_zh for t in tiles)
     return str(tiles)
-
-
-def hands_lines(state: State, lang: Lang) -> list[str]:
-    """Every seat's hand once the hand is over, so that a 查叫 or a 花猪 can be checked: its
-    concealed tiles (tile characters and notation, or Chinese names) and its melds."""
-    lines = [label("hands", lang)]
-    for seat, s in enumerate(state.seats):
-        shown = f"{s.concealed.format('unicode')}  {_tiles(s.concealed, lang)}"
-        melds = " ".join(str(m) for m in s.melds)
-        lines.append(label("hand_of", lang, seat=seat, tiles=f"{shown}  {melds}".rstrip()))
-    return lines
 
 
 def meld_words(meld: Meld, wild_kinds: TileSet, lang: Lang) -> str:

@@ -70,8 +70,6 @@ _LABELS: dict[str, tuple[str, str]] = {
         "{tile} may not be discarded now; type a number or one of the actions",
         "现在不能打 {tile}；请输入编号或动作",
     ),
-    "hands": ("--- every hand at the end", "--- 终局各家手牌"),
-    "hand_of": ("  seat {seat}: {tiles}", "  座位 {seat}：{tiles}"),
     "start": (
         "you play seat {seat} of {players} against bots; {name_zh} {name}, seed {seed}",
         "你坐座位 {seat}（共 {players} 人），对手是机器人；{name_zh} {name}，种子 {seed}",

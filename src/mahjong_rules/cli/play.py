@@ -45,6 +45,7 @@ from mahjong_rules.serial import to_dict
 from mahjong_rules.variants import Rules, available_variants
 from mahjong_rules.words.events import hand_lines
 from mahjong_rules.words.payments import payment_items, settlement_lines
+from mahjong_rules.words.table import hands_lines
 
 __all__ = [
     "BOTS",
@@ -183,6 +184,7 @@ def run(args: argparse.Namespace) -> Iterator[str]:
             yield from hand_lines(hand.states, args.lang, items)
             yield ""
             yield from settlement_lines(hand.result, args.lang, items, rules)
+            yield from hands_lines(hand.states[-1], args.lang)
     else:
         keep = played if args.json is not None or args.html is not None else None
         lines = match_lines(rules, bots, seed, dealer, hands, log=args.log, played=keep)

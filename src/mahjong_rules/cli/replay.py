@@ -29,6 +29,7 @@ from mahjong_rules.records import HandRecord, replay
 from mahjong_rules.serial import from_dict
 from mahjong_rules.words.events import hand_lines
 from mahjong_rules.words.payments import payment_items, settlement_lines
+from mahjong_rules.words.table import hands_lines
 
 __all__ = ["add_parser", "load_hands", "run"]
 
@@ -140,7 +141,7 @@ def run(args: argparse.Namespace) -> list[str]:
         items = None if result is None else payment_items(rules, final, result, "en", done.states)
         lines += hand_lines(done.states, "en", items)
         if result is not None:
-            lines += ["", *settlement_lines(result, "en", items, rules)]
+            lines += ["", *settlement_lines(result, "en", items, rules), *hands_lines(final, "en")]
         n = len(record.actions)
         if recorded is not None and recorded != result:
             differs = "the replayed result differs from the recorded one"

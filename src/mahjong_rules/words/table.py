@@ -35,6 +35,7 @@ __all__ = [
     "action_words",
     "end_title",
     "event_words",
+    "hands_lines",
     "own_words",
     "payee_words",
     "payment_items_for",
@@ -59,6 +60,8 @@ _WORDS: dict[str, tuple[str, str]] = {
     "ran_out": ("{n} win{s}, then the wall ran out", "{n} 家胡牌后牌墙摸完"),
     "ready": ("听 ready: waits on {tiles}", "听牌：等 {tiles}"),
     "pot": ("the pot 罚池", "罚池"),
+    "hands": ("--- every hand at the end", "--- 终局各家手牌"),
+    "hand_of": ("  seat {seat}: {tiles}", "  座位 {seat}：{tiles}"),
     "seat": ("seat {seat}", "座位 {seat}"),
 }
 
@@ -113,6 +116,20 @@ def end_title(result: HandResult, lang: Lang) -> str:
     if result.exhausted:
         return f"{title} · {_word('draw', lang)}"
     return title
+
+
+def hands_lines(state: State, lang: Lang) -> list[str]:
+    """Every seat's hand once the hand is over, so that a 查叫 (chájiào) or a 花猪 (huāzhū)
+    can be checked: its concealed tiles (tile characters, then the notation or, in Chinese,
+    the tiles' names) and its melds, ``  seat 1: 🀇🀈🀉  123m  P5p@0``."""
+    lines = [_word("hands", lang)]
+    for seat, s in enumerate(state.seats):
+        held = s.concealed
+        names = " ".join(t.name_zh for t in held) if lang == "zh" else str(held)
+        melds = " ".join(str(m) for m in s.melds)
+        shown = f"{held.format('unicode')}  {names}  {melds}".rstrip()
+        lines.append(_word("hand_of", lang, seat=seat, tiles=shown))
+    return lines
 
 
 def ready_words(rules: object, state: State, seat: int, lang: Lang) -> str | None:
