@@ -3,7 +3,7 @@
 An optional part (``pip install 'mahjong_rules[rl]'``: PettingZoo, Gymnasium, NumPy); the
 library itself never imports it. :func:`env` gives the wrapped environment (PettingZoo's
 convention: the order of calls and the action's range checked), :func:`raw_env` the bare
-:class:`~mahjong_rules.rl.env.MahjongEnv`:
+:class:`~mahjong_rules.rl.aec.MahjongEnv`:
 
 >>> from mahjong_rules.rl import env
 >>> game = env("sichuan", swap_three=False)
@@ -26,9 +26,9 @@ action's id, :mod:`mahjong_rules.engine.action_ids`); actions are ``Discrete(rul
 Rewards are the hand's deltas plus an equal share of the pot (so they sum to zero), given when
 the hand ends, or with ``kong_rewards=True`` each kong's money as it is paid and the rest at the
 end. ``reset(seed=s)`` deals the library's wall of seed ``s``:
-:meth:`~mahjong_rules.rl.env.MahjongEnv.hand_record` gives the episode as a
+:meth:`~mahjong_rules.rl.aec.MahjongEnv.hand_record` gives the episode as a
 :class:`~mahjong_rules.HandRecord`, which replays, and
-:meth:`~mahjong_rules.rl.env.MahjongEnv.replay_page` as a replay page.
+:meth:`~mahjong_rules.rl.aec.MahjongEnv.replay_page` as a replay page.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from typing import Any
 
 from pettingzoo.utils import wrappers
 
-from mahjong_rules.rl.env import MahjongEnv
+from mahjong_rules.rl.aec import MahjongEnv
 from mahjong_rules.rl.observation import MELD_SLOTS, Observer
 from mahjong_rules.rl.planes import VariantPlanes, variant_planes
 from mahjong_rules.rl.words import table_text
@@ -57,7 +57,7 @@ __all__ = [
 def raw_env(variant: str = "sichuan", **options: Any) -> MahjongEnv:
     """The bare environment of ``get_variant(variant, **options)`` (the options the room's,
     and ``render_mode``, ``kong_rewards`` and ``max_cycles``: see
-    :class:`~mahjong_rules.rl.env.MahjongEnv`)."""
+    :class:`~mahjong_rules.rl.aec.MahjongEnv`)."""
     return MahjongEnv(variant, **options)
 
 

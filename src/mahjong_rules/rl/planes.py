@@ -128,10 +128,13 @@ class VariantPlanes:
             rules, "observation_planes", None
         )
         self.names: list[str] = []
+        self.spans: dict[str, tuple[int, int]] = {}
+        """Each field's first number (from the section's start) and count, by name."""
         self._writers: list[tuple[str, str, int, Writer]] = []
         if self.hook is not None:
             self.size = len(self.hook(sample))
             self.names = [f"hook[{self.size}]"]
+            self.spans = {"hook": (0, self.size)}
             return
         size = 0
         for where, cls in (
@@ -146,6 +149,7 @@ class VariantPlanes:
                 if found is not None:
                     self._writers.append((where, f.name, size, found[1]))
                     self.names.append(f"{where}.{f.name}")
+                    self.spans[f"{where}.{f.name}"] = (size, found[0])
                     size += found[0]
         self.size = size
 
