@@ -19,7 +19,10 @@ from mahjong_rules.engine.state import Phase
 from mahjong_rules.records import HandRecord, replay
 from mahjong_rules.render.page_data import page_data, settlement_data
 from mahjong_rules.tiles import Suit, Tile
+from mahjong_rules.variants.baoshan.buying import BuyPoints
+from mahjong_rules.variants.baoshan.ting import Ting
 from mahjong_rules.variants.sichuan.actions import DeclareVoid, SwapTiles
+from mahjong_rules.variants.yongshan.ti import Ti
 from mahjong_rules.words.payments import kong_names
 from mahjong_rules.words.table import end_title, phase_words, ready_words
 
@@ -81,9 +84,9 @@ def test_sc_view_1_whole_table_page_says_each_seats_void_in_the_third_person() -
     assert [s["own"] for s in own] == [[], ["your 定缺: 条 (s), set aside 6s"], [], []]
 
 
-def test_sc_ready_the_page_says_ting_and_the_waits() -> None:
-    """A ready seat (听牌) is told what it waits on: on the whole-table page for every seat,
-    on a seat's page for that seat alone."""
+def test_sc_win_1_the_page_says_ting_and_the_waits() -> None:
+    """SC-WIN-1: a ready seat (听牌, what would complete its hand) is told what it waits on:
+    on the whole-table page for every seat, on a seat's page for that seat alone."""
     record = _sichuan_hand()
     step = page_data(record)["steps"][35]["seats"]
     assert step[3]["own"] == ["its 定缺: 条 (s), set aside 6s", "听 ready: waits on 5p 五筒"]
@@ -94,8 +97,8 @@ def test_sc_ready_the_page_says_ting_and_the_waits() -> None:
     assert all("听" not in line for s in seat0 for line in s["own"])
 
 
-def test_ready_words_not_in_turn_nor_after_a_win() -> None:
-    """ready_words says nothing of a seat holding 3k+2 tiles (its turn)."""
+def test_sc_win_1_ready_words_not_in_turn() -> None:
+    """SC-WIN-1: ready_words says nothing of a seat holding 3k+2 tiles (its turn)."""
     record = _sichuan_hand()
     states = replay(record).states
     rules = record.rules()
@@ -105,9 +108,9 @@ def test_ready_words_not_in_turn_nor_after_a_win() -> None:
     assert ready_words(rules, turn, 3, "en") is None
 
 
-def test_flow_end_title_wins_then_the_wall_ran_out_is_not_liuju() -> None:
-    """FLOW-END: a hand with wins that ended on the last tile is titled by what happened;
-    流局 only when nobody won."""
+def test_flow_6_sc_end_1_wins_then_the_wall_ran_out_is_not_liuju() -> None:
+    """FLOW-6 / SC-END-1: a 血战 hand with wins that ran to the last tile is titled by what
+    happened; 流局 (FLOW-6) only when nobody won."""
     record = _sichuan_hand()
     done = replay(record)
     assert done.result is not None and done.result.exhausted and len(done.result.wins) == 2
@@ -121,8 +124,9 @@ def test_flow_end_title_wins_then_the_wall_ran_out_is_not_liuju() -> None:
     assert end_title(attrs.evolve(done.result, exhausted=False), "en") == "结算 settlement"
 
 
-def test_phase_asking_one_seat_names_it() -> None:
-    """A phase of the variant's own that asks one seat says which; several: every seat."""
+def test_sc_void_1_phase_asking_one_seat_names_it() -> None:
+    """SC-VOID-1 (a phase of the game's own): asking one seat, it says which; several: every
+    seat."""
     record = _sichuan_hand()
     rules = record.rules()
     view = rules.view(replay(record).states[0], 0)
@@ -154,8 +158,8 @@ def test_sc_void_1_choices_have_player_facing_labels() -> None:
     ]
 
 
-def test_pond_marks_read_as_meld_labels() -> None:
-    """A claimed discard's mark is written as a meld's label is (碰 →2 beside 碰 ←1)."""
+def test_sc_claim_1_pond_marks_read_as_meld_labels() -> None:
+    """SC-CLAIM-1: a claimed discard's mark is written as a meld's label is (碰 →2 beside 碰 ←1)."""
     record = _sichuan_hand()
     seats = page_data(record)["steps"][11]["seats"]
     assert seats[1]["pond"][-1] == ["9s", "碰 →2", "peng by seat 2", True]
@@ -164,8 +168,8 @@ def test_pond_marks_read_as_meld_labels() -> None:
     assert zh[1]["pond"][-1] == ["9s", "碰 →2", "座位 2 碰", True]
 
 
-def test_sc_kong_payments_name_the_kong() -> None:
-    """SC-KONG: a kong's payment (and its refund) names the kong's tile and kind, not its
+def test_sc_gang_1_flow_5_kong_payments_name_the_kong() -> None:
+    """SC-GANG-1 / FLOW-5: a kong's payment (and its refund) names the kong's tile and kind, not its
     number in the hand, wherever the hand's states are known (the whole-table page); a seat's
     page, which reads no state, keeps the number."""
     record = _sichuan_hand(seed=0)
@@ -198,11 +202,12 @@ def test_sc_kong_payments_name_the_kong() -> None:
     assert kong_names(replay(record).states, "en") == {1: "杠 6p 六筒 (直杠)"}
 
 
-def test_flow_end_every_hand_shown_after_the_settlement(
+def test_sc_chajiao_1_every_hand_shown_after_the_settlement(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """FLOW-END: ``play`` shows every seat's hand once the hand is over (not only the
-    winner's reading), so that a 查叫 or 花猪 can be checked; in Chinese by the tiles' names."""
+    """SC-CHAJIAO-1 / YS-PENALTY-2: ``play`` shows every seat's hand once the hand is over
+    (not only the winner's reading), so that a 查叫 or 花猪 can be checked; in Chinese by the
+    tiles' names."""
     assert main(["play", "--seed", "3"]) == 0
     assert capsys.readouterr().out.splitlines()[-5:] == [
         "--- every hand at the end",
@@ -215,3 +220,24 @@ def test_flow_end_every_hand_shown_after_the_settlement(
     assert capsys.readouterr().out.splitlines()[-1] == (
         "  座位 3：🀉🀎🀎🀛🀛🀝🀒🀓🀕🀕  三万 八万 八万 三筒 三筒 五筒 三条 四条 六条 六条  P6p@1"
     )
+
+
+def test_bs_ting_1_bs_buy_1_ys_ti_1_labels() -> None:
+    """BS-TING-1 (报听), BS-BUY-1 (买点) and YS-TI-1 (提) as menus, pages and a served table's
+    buttons label them."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        baoshan, yongshan = get_variant("baoshan"), get_variant("yongshan")
+    ti = Ti(0, Tile("5m"), Tile("8p"))
+    assert [baoshan.action_label(Ting(0), lang) for lang in ("en", "zh")] == [
+        "报听 declare ready",
+        "报听",
+    ]
+    assert [baoshan.action_label(BuyPoints(0, 2), lang) for lang in ("en", "zh")] == [
+        "买点 buy 2 points",
+        "买点 2 分",
+    ]
+    assert [yongshan.action_label(ti, lang) for lang in ("en", "zh")] == [
+        "提 ti: 5m 五万 into the meld, 8p 八筒 back",
+        "提 五万 换回 八筒",
+    ]

@@ -42,6 +42,16 @@ class BaoshanWords(WordHooks):
             return f"{'买' if zh else 'buy'} {action.points}"
         return super().describe_action(action, lang)
 
+    def action_label(self, action: Action, lang: Lang) -> str:
+        """``报听 declare ready`` (``报听``), ``买点 buy 2 points`` (``买点 2 分``); the
+        library's actions as the default labels them."""
+        zh = lang == "zh"
+        if isinstance(action, Ting):
+            return "报听" if zh else "报听 declare ready"
+        if isinstance(action, BuyPoints):
+            return f"买点 {action.points} 分" if zh else f"买点 buy {_points(action.points)}"
+        return super().action_label(action, lang)
+
     def describe_event(
         self, event: Event, lang: Lang, seen: State | View | None, lines: list[str]
     ) -> list[str]:

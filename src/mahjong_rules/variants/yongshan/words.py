@@ -46,6 +46,17 @@ class YongshanWords(WordHooks):
             return f"{'提' if zh else 'ti'} {action.tile} {'换' if zh else 'for'} {action.wild}"
         return super().describe_action(action, lang)
 
+    def action_label(self, action: Action, lang: Lang) -> str:
+        """``提 ti: 5m 五万 into the meld, 8p 八筒 back`` (``提 五万 换回 八筒``): the drawn
+        tile into the meld, the wildcard back to the hand; the library's actions as the
+        default labels them."""
+        if isinstance(action, Ti):
+            if lang == "zh":
+                return f"提 {action.tile.name_zh} 换回 {action.wild.name_zh}"
+            tile, wild = tile_words(action.tile), tile_words(action.wild)
+            return f"提 ti: {tile} into the meld, {wild} back"
+        return super().action_label(action, lang)
+
     def describe_event(
         self, event: Event, lang: Lang, seen: State | View | None, lines: list[str]
     ) -> list[str]:
