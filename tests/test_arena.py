@@ -22,6 +22,7 @@ from mahjong_rules import get_variant
 from mahjong_rules.arena import (
     Arena,
     ArenaError,
+    ArenaHand,
     Standings,
     Tally,
     blocks,
@@ -150,35 +151,45 @@ def test_a_rotation_seating_the_same_bots_counts_the_same_hand() -> None:
     assert hands[2].record == play_hand(arena, arena.factories(), 1, 2)[0]
 
 
+def _expected(hands: list[ArenaHand], seats: list[int]) -> Tally:
+    """The tally of seat ``seats[i]`` of each hand ``hands[i]`` (three deals), read directly."""
+    counts = dict.fromkeys(
+        ["hands", "total", "win_hands", "wins", "self_draws", "fan", "deal_in_hands", "deal_ins"],
+        0,
+    )
+    per_deal = [0, 0, 0]
+    for hand, seat in zip(hands, seats, strict=True):
+        wins = [w for w in hand.result.wins if w.how is not WinKind.CHA_JIAO]
+        won = [w for w in wins if w.seat == seat]
+        dealt = [w for w in wins if w.from_seat == seat]
+        counts["hands"] += 1
+        counts["total"] += hand.result.deltas[seat]
+        per_deal[hand.deal - 1] += hand.result.deltas[seat]
+        counts["win_hands"] += bool(won)
+        counts["wins"] += len(won)
+        counts["self_draws"] += sum(w.how is WinKind.SELF_DRAW for w in won)
+        counts["fan"] += sum(w.breakdown.fan for w in won)
+        counts["deal_in_hands"] += bool(dealt)
+        counts["deal_ins"] += len(dealt)
+    return Tally(deals=3, total_squares=sum(y * y for y in per_deal), **counts)
+
+
 def test_a_deals_counts_are_its_hands() -> None:
-    """Each entrant's tally is read from its seats' results: deltas (FLOW-5), real wins (查叫
-    excluded), self-draws, fan, and wins on its discard or robbed kong (放炮)."""
+    """Each entrant's and each seat's tally is read from the results: deltas (FLOW-5), real
+    wins (查叫 excluded), self-draws, fan, and wins on its discard or robbed kong (放炮)."""
     arena = Arena(get_variant("sichuan"), ["greedy", "random", "random", "random"], 11, 3)
     block = play_block(arena, 1, 4, keep=True)
+    hands = list(block.hands)
     for entrant, tally in enumerate(block.standings.entrants):
-        expected = dict.fromkeys(
-            ["hands", "total", "win_hands", "wins", "self_draws", "fan", "deal_in_hands"], 0
-        )
-        expected["deal_ins"] = 0
-        per_deal = [0, 0, 0]
-        for hand in block.hands:
-            seat = arena.seating(hand.rotation).index(entrant)
-            wins = [w for w in hand.result.wins if w.how is not WinKind.CHA_JIAO]
-            won = [w for w in wins if w.seat == seat]
-            dealt = [w for w in wins if w.from_seat == seat]
-            expected["hands"] += 1
-            expected["total"] += hand.result.deltas[seat]
-            per_deal[hand.deal - 1] += hand.result.deltas[seat]
-            expected["win_hands"] += bool(won)
-            expected["wins"] += len(won)
-            expected["self_draws"] += sum(w.how is WinKind.SELF_DRAW for w in won)
-            expected["fan"] += sum(w.breakdown.fan for w in won)
-            expected["deal_in_hands"] += bool(dealt)
-            expected["deal_ins"] += len(dealt)
-        assert tally == Tally(deals=3, total_squares=sum(y * y for y in per_deal), **expected)
+        seats = [arena.seating(h.rotation).index(entrant) for h in hands]
+        assert tally == _expected(hands, seats)
+    for seat, tally in enumerate(block.standings.seats):
+        assert tally == _expected(hands, [seat] * len(hands))
     assert block.standings.pooled[0][0] == "random"
     pooled = block.standings.pooled[0][1]
-    assert pooled.hands == 36 and pooled.total == sum(t.total for t in block.standings.entrants[1:])
+    assert pooled.hands == 36
+    assert pooled.total == sum(t.total for t in block.standings.entrants[1:])
+    assert sum(t.total for t in block.standings.seats) == sum(sum(h.result.deltas) for h in hands)
 
 
 def test_figures_mean_and_interval_over_deals() -> None:
@@ -266,14 +277,21 @@ def test_arena_command_serial(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     header = lines[5].split()
     words = "entrant bot mean/hand 95% CI win rate 放炮 deal-in avg fan hands"
     assert header == words.split()
-    assert [row.split()[:2] for row in lines[6:12]] == [
+    assert [row.split()[:2] for row in lines[6:18]] == [
         ["0", "greedy"],
         ["1", "random"],
         ["2", "greedy"],
         ["3", "random"],
         ["0+2", "greedy"],
         ["1+3", "random"],
+        [],
+        ["seat", "0"],
+        ["seat", "1"],
+        ["seat", "2"],
+        ["seat", "3"],
+        [],
     ]
+    assert lines[13].split()[2] == "(dealer)"
     assert lines[-2:] == [
         f"wrote the figures to {figures_path}",
         f"kept 12 hands in {records} (2 files)",

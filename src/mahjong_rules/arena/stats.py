@@ -1,11 +1,11 @@
 """The arena's statistics: whole-number sums that merge exactly, and the figures read from them.
 
-Each *group* is one entrant of the lineup, or every entrant that plays the same bot (a pooled
-row, when a bot appears more than once). A :class:`Tally` counts a group's hands, result, wins
-(胡, hú; 查叫 at a draw game is not a win), self-drawn wins (自摸, zìmō), deal-ins (放炮,
-fàngpào: a win on the group's discard or robbed kong) and the fan (番) of its wins. All are
-whole numbers and tallies add up, so blocks of deals played by any number of workers, in any
-order, give the same sums as one serial run, to the last digit.
+Each *group* is one entrant of the lineup, every entrant that plays the same bot (a pooled
+row, when a bot appears more than once), or one seat, whoever played it. A :class:`Tally`
+counts a group's hands, result, wins (胡, hú; 查叫 at a draw game is not a win), self-drawn
+wins (自摸, zìmō), deal-ins (放炮, fàngpào: a win on the group's discard or robbed kong) and the
+fan (番) of its wins. All are whole numbers and tallies add up, so blocks of deals played by
+any number of workers, in any order, give the same sums as one serial run, to the last digit.
 
 The figures (:func:`figures`):
 
@@ -63,27 +63,35 @@ class Tally:
 
 @attrs.frozen
 class Standings:
-    """The tallies of an arena so far: one per entrant, and one per bot played by more than
-    one entrant (``pooled``, in the order the lineup first names them)."""
+    """The tallies of an arena so far: one per entrant, one per bot played by more than one
+    entrant (``pooled``, in the order the lineup first names them), and one per seat over
+    every entrant that played it (``seats``: seat 0 deals; the seat's own advantage, which the
+    rotation takes out of the entrants' figures)."""
 
     entrants: tuple[Tally, ...]
     pooled: tuple[tuple[str, Tally], ...] = ()
+    seats: tuple[Tally, ...] = ()
 
     @classmethod
     def empty(cls, lineup: Sequence[str]) -> Standings:
         """No hand played yet."""
         return cls(
-            tuple(Tally() for _ in lineup), tuple((name, Tally()) for name in _pooled(lineup))
+            tuple(Tally() for _ in lineup),
+            tuple((name, Tally()) for name in _pooled(lineup)),
+            tuple(Tally() for _ in lineup),
         )
 
     def __add__(self, other: Standings) -> Standings:
-        if len(self.entrants) != len(other.entrants) or [n for n, _ in self.pooled] != [
-            n for n, _ in other.pooled
-        ]:
+        if (
+            len(self.entrants) != len(other.entrants)
+            or [n for n, _ in self.pooled] != [n for n, _ in other.pooled]
+            or len(self.seats) != len(other.seats)
+        ):
             raise ValueError("standings of different lineups do not add up")
         return Standings(
             tuple(a + b for a, b in zip(self.entrants, other.entrants, strict=True)),
             tuple((n, a + b) for (n, a), (_, b) in zip(self.pooled, other.pooled, strict=True)),
+            tuple(a + b for a, b in zip(self.seats, other.seats, strict=True)),
         )
 
 
@@ -100,27 +108,31 @@ def count_deal(
     ``seatings[r][s]`` at seat ``s``."""
     n = len(lineup)
     counts = [[0] * 8 for _ in range(n)]  # hands, total, win/wins/self/fan, deal-in hands/ins
+    by_seat = [[0] * 8 for _ in range(n)]
     for seating, result in zip(seatings, results, strict=True):
         for seat, entrant in enumerate(seating):
-            c = counts[entrant]
-            c[0] += 1
-            c[1] += result.deltas[seat]
-            won = [w for w in result.wins if w.seat == seat and w.how is not WinKind.CHA_JIAO]
-            dealt = [
-                w for w in result.wins if w.from_seat == seat and w.how is not WinKind.CHA_JIAO
-            ]
-            c[2] += bool(won)
-            c[3] += len(won)
-            c[4] += sum(w.how is WinKind.SELF_DRAW for w in won)
-            c[5] += sum(w.breakdown.fan for w in won)
-            c[6] += bool(dealt)
-            c[7] += len(dealt)
+            _count(counts[entrant], result, seat)
+            _count(by_seat[seat], result, seat)
     entrants = tuple(_tally([c]) for c in counts)
     pooled = tuple(
         (name, _tally([counts[e] for e in range(n) if lineup[e] == name]))
         for name in _pooled(lineup)
     )
-    return Standings(entrants, pooled)
+    return Standings(entrants, pooled, tuple(_tally([c]) for c in by_seat))
+
+
+def _count(c: list[int], result: HandResult, seat: int) -> None:
+    """Add one hand of ``seat`` to the counts ``c`` (in :func:`_tally`'s order)."""
+    won = [w for w in result.wins if w.seat == seat and w.how is not WinKind.CHA_JIAO]
+    dealt = [w for w in result.wins if w.from_seat == seat and w.how is not WinKind.CHA_JIAO]
+    c[0] += 1
+    c[1] += result.deltas[seat]
+    c[2] += bool(won)
+    c[3] += len(won)
+    c[4] += sum(w.how is WinKind.SELF_DRAW for w in won)
+    c[5] += sum(w.breakdown.fan for w in won)
+    c[6] += bool(dealt)
+    c[7] += len(dealt)
 
 
 def _tally(members: Sequence[Sequence[int]]) -> Tally:
@@ -164,10 +176,10 @@ REPORT_FORMAT = 1
 
 def report(arena: Arena, standings: Standings) -> dict[str, Any]:
     """The arena's figures as a JSON-ready document: what was played (variant, room, seed,
-    deals, hands, lineup) and, for each entrant (``entrants``, in lineup order) and each bot
-    played by more than one entrant (``pooled``), its :func:`figures`. Nothing in it depends
-    on how the hands were played (workers, blocks, time), so runs of the same arena give equal
-    documents."""
+    deals, hands, lineup) and, for each entrant (``entrants``, in lineup order), each bot
+    played by more than one entrant (``pooled``) and each seat (``seats``), its
+    :func:`figures`. Nothing in it depends on how the hands were played (workers, blocks,
+    time), so runs of the same arena give equal documents."""
     return {
         "format": REPORT_FORMAT,
         "variant": arena.rules.name,
@@ -189,4 +201,5 @@ def report(arena: Arena, standings: Standings) -> dict[str, Any]:
             }
             for name, t in standings.pooled
         ],
+        "seats": [{"seat": seat, **figures(t)} for seat, t in enumerate(standings.seats)],
     }

@@ -218,16 +218,23 @@ _HEADERS = ("entrant", "bot", "mean/hand", "95% CI", "win rate", "放炮 deal-in
 
 def table_lines(arena: Arena, standings: Standings) -> list[str]:
     """The table of figures: one row per entrant, then one per bot played by more than one
-    entrant (its entrants pooled), columns two spaces apart."""
+    entrant (its entrants pooled), columns two spaces apart; after a blank line, one row per
+    seat over every entrant that played it (seat 0 deals every hand)."""
     rows = [list(_HEADERS)]
     for i, tally in enumerate(standings.entrants):
         rows.append(_row(str(i), arena.lineup[i], figures(tally)))
     for name, tally in standings.pooled:
         entrants = "+".join(str(i) for i, spec in enumerate(arena.lineup) if spec == name)
         rows.append(_row(entrants, name, figures(tally)))
-    widths = [max(_width(row[c]) for row in rows) for c in range(len(_HEADERS))]
+    rows.append([])  # a blank line, then the seats over every entrant
+    for seat, tally in enumerate(standings.seats):
+        rows.append(_row(f"seat {seat}", "(dealer)" if seat == 0 else "", figures(tally)))
+    widths = [max(_width(row[c]) for row in rows if row) for c in range(len(_HEADERS))]
     lines = []
     for row in rows:
+        if not row:
+            lines.append("")
+            continue
         cells = [
             cell.ljust(w) if c == 1 else " " * (w - _width(cell)) + cell
             for c, (cell, w) in enumerate(zip(row, widths, strict=True))
