@@ -13,9 +13,15 @@ from mahjong_rules.notation import parse_tiles
 from mahjong_rules.tiles import Tile, all_tiles
 from mahjong_rules.variants.base import Rules
 
-__all__ = ["INSTALL", "deal", "hongzhong", "make_wall", "play"]
+__all__ = ["INSTALL", "QUIET", "deal", "hongzhong", "make_wall", "play"]
 
 INSTALL = "pip install ./examples/hongzhong_variant"
+
+QUIET = {  # three hands of the other seats, far from ready and holding no pair
+    1: "2468m2468p2468s3m",
+    2: "1357m3579p3579s1s",
+    3: "2468m2468p2468s4p",
+}
 
 
 def hongzhong(**options: object) -> Rules:

@@ -6,7 +6,7 @@ MONEY)."""
 from __future__ import annotations
 
 import pytest
-from hongzhong_helpers import deal, hongzhong, play
+from hongzhong_helpers import QUIET, deal, hongzhong, play
 
 from mahjong_rules import State, WallError
 from mahjong_rules.tiles import Tile, all_tiles
@@ -14,11 +14,6 @@ from mahjong_rules.variants.base import Rules
 
 pytestmark = pytest.mark.installed_plugins
 
-QUIET = {  # three hands of the other seats, far from ready and holding no pair
-    1: "2468m2468p2468s3m",
-    2: "1357m3579p3579s1s",
-    3: "2468m2468p2468s4p",
-}
 
 DIAN_PAO = {  # seats 0 and 3 wait on 5p once the dealer has thrown its 9p
     0: "123m456m789s11s46p9p",

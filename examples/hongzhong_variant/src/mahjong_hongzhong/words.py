@@ -61,11 +61,16 @@ class HongzhongWords(Rules):
         return []
 
     def describe_win(self, win: WinRecord, lang: Lang, state: State | None = None) -> list[str]:
-        """The birds that hit the win, and what each payer adds for them."""
-        record = None if state is None else state.variant
-        if not isinstance(record, Birds) or not record.tiles:
-            return []
-        n = record.hits
+        """What each payer pays: 2 a point of the win (so 4 for 无红中), and, told from the
+        hand's ``state``, the birds that hit it, 1 each."""
+        points = win.breakdown.points
         if lang == "zh":
-            return [f"{_birds(record.tiles, lang)}，每家另付 {n}"]
-        return [f"{_birds(record.tiles, lang)}; each payer adds {n}"]
+            lines = [f"  座位 {win.seat} 胡：{points} 分，每分 2，每家付 {2 * points}"]
+        else:
+            lines = [f"  seat {win.seat} 胡: {points} point(s), 2 a point: {2 * points} a payer"]
+        record = None if state is None else state.variant
+        if isinstance(record, Birds) and record.tiles:
+            n = record.hits
+            more = f"，每家另付 {n}" if lang == "zh" else f"; each payer adds {n}"
+            lines.append(f"  {_birds(record.tiles, lang)}{more}")
+        return lines
