@@ -96,6 +96,19 @@ def test_hz_win_four_hongzhong_dealt_to_the_dealer_win_at_once() -> None:
     assert result.wins[0].breakdown.keys == ("si_hong_zhong",)
 
 
+def test_hz_win_four_hongzhong_drawn_win_at_once() -> None:
+    """HZ-WIN 四红中: seat 1, holding three 红中, draws the fourth after the dealer's discard
+    and wins at once (forced: nobody chooses), paid 2 by each other seat; no bird hits."""
+    rules = hongzhong()
+    hands = {0: "123m456m789p1357s9s", 1: "777z1357m2468p19s", 2: QUIET[2], 3: QUIET[3]}
+    state = play(rules, deal(rules, hands, draws="7z", end="2m3m4m6m"), "0 discard 9s")
+    assert [(w.seat, w.how.value, w.forced) for w in state.wins] == [(1, "self_draw", True)]
+    assert state.wins[0].breakdown.keys == ("si_hong_zhong",)
+    state = play(rules, state, "1 birds")
+    result = rules.result(state)
+    assert result is not None and result.deltas == (-2, 6, -2, -2)
+
+
 def test_hz_win_seven_pairs_with_a_hongzhong_wins() -> None:
     """HZ-WIN 七对: six pairs and a single with a 红中 standing for its pair."""
     rules = hongzhong()
