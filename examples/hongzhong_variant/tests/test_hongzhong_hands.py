@@ -5,10 +5,12 @@ MONEY)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hongzhong_helpers import QUIET, deal, hongzhong, play
 
-from mahjong_rules import State, WallError
+from mahjong_rules import SerializationError, State, WallError, from_dict, to_dict
 from mahjong_rules.tiles import Tile, all_tiles
 from mahjong_rules.variants.base import Rules
 
@@ -70,6 +72,33 @@ def test_hz_wild_no_hongzhong_discard_by_default_and_a_self_draw_with_birds_hitt
         *((p, 0, 3, "birds") for p in (1, 2, 3)),
     ]
     assert result.wins[0].breakdown.keys == ("ping_hu",)
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "error"),
+    [
+        (("variant", "tiles", 0), "9m", "the birds are the last live tiles of the wall"),
+        (("ledger", 5, "amount"), 2, "not those of the kongs and wins"),
+        (("ledger", 5, "reason"), "win", "not those of the kongs and wins"),
+    ],
+)
+def test_hz_bird_a_tampered_document_of_the_birds_is_refused(
+    where: tuple[str | int, ...], value: object, error: str
+) -> None:
+    """HZ-BIRD, HZ-MONEY: the document of the hand after its birds reads back; a bird changed,
+    or a bird payment's amount or reason, is refused."""
+    rules = hongzhong()
+    state = deal(rules, {0: "123m456m789p11s55s7z", **QUIET}, end="1m5p9s2m")
+    state = play(rules, state, "0 hu; 0 birds")
+    document = to_dict(state)
+    assert from_dict(document) == state
+    *path, last = where
+    part: Any = document
+    for key in path:
+        part = part[key]
+    part[last] = value
+    with pytest.raises(SerializationError, match=error):
+        from_dict(document)
 
 
 def test_hz_money_a_win_holding_no_hongzhong_doubles_the_base() -> None:
