@@ -14,6 +14,7 @@ from mahjong_rules import Discard, Gang, Hu, Pass, Peng, Tile, get_variant
 from mahjong_rules.cli import main
 from mahjong_rules.cli.human import pick
 from mahjong_rules.cli.human_text import action_text
+from mahjong_rules.counts import TileCounts
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.records import HandRecord, replay
 from mahjong_rules.serial import from_dict
@@ -236,3 +237,20 @@ def test_flow_the_human_is_told_ting_and_its_waits(
         "听 ready: waits on 2s 二条",
         "听 ready: waits on 2s 二条, 5s 五条, 9s 九条",
     ]
+
+
+def test_flow_1_a_refused_tile_says_why_and_names_are_typed() -> None:
+    """FLOW-1 (a seat discards a tile it holds): a tile typed by its name (``七筒``, ``打
+    五万``) picks that discard; one the seat does not hold says so (``you hold no 九条``, ``你没有
+    九条``); one it holds but may not discard now says that."""
+    discards = (Discard(0, Tile("5m")), Discard(0, Tile("7p")))
+    held = TileCounts("5m7p9p")
+    assert pick(discards, "七筒", "zh", held=held) == Discard(0, Tile("7p"))
+    assert pick(discards, "打 五万", "zh", held=held) == Discard(0, Tile("5m"))
+    assert pick(discards, "discard 7p", "en", held=held) == Discard(0, Tile("7p"))
+    assert pick(discards, "9s", "en", held=held) == "you hold no 九条"
+    assert pick(discards, "打 9s", "zh", held=held) == "你没有九条"
+    assert pick(discards, "9p", "en", held=held) == (
+        "9p 九筒 may not be discarded now; type a number or one of the actions"
+    )
+    assert pick(discards, "九筒", "zh", held=held) == "现在不能打 9p 九筒；请输入编号或动作"
