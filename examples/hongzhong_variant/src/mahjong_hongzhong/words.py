@@ -3,8 +3,6 @@ table say them, in English (with the Chinese term) and in Chinese."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from mahjong_hongzhong.records import Birds, BirdsCaught, CatchBirds, hits
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Event
@@ -12,12 +10,13 @@ from mahjong_rules.engine.settlement import WinRecord
 from mahjong_rules.engine.state import State
 from mahjong_rules.engine.view import View
 from mahjong_rules.engine.word_hooks import Lang, tiles_words
+from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.base import Rules
 
 __all__ = ["HongzhongWords"]
 
 
-def _birds(tiles: tuple[Any, ...], lang: Lang) -> str:
+def _birds(tiles: tuple[Tile, ...], lang: Lang) -> str:
     """``birds 1m 一万, 6s 六条: 1 hit`` (Chinese: ``抓码 1m 一万，6s 六条：中 1 码``)."""
     shown = tiles_words(tiles, lang) or ("无" if lang == "zh" else "none")
     n = hits(tiles)
