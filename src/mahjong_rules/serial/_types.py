@@ -98,6 +98,7 @@ def library_types() -> dict[str, type]:
     :func:`known_types`)."""
     from mahjong_rules.engine.actions import SHIPPED_ACTIONS, Action
     from mahjong_rules.engine.events import SHIPPED_EVENTS, Event
+    from mahjong_rules.engine.public_view import PublicView
     from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
     from mahjong_rules.engine.state import SeatState, State
     from mahjong_rules.engine.view import SeatView, View
@@ -110,6 +111,7 @@ def library_types() -> dict[str, type]:
         State,
         SeatState,
         View,
+        PublicView,
         SeatView,
         HandResult,
         Payment,

@@ -40,6 +40,7 @@ from mahjong_rules.engine.edit import check_seat, start_variant_state
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.legality import why_illegal
 from mahjong_rules.engine.phases import When
+from mahjong_rules.engine.public_view import PublicView, public_view_of
 from mahjong_rules.engine.routes import Route, route
 from mahjong_rules.engine.settlement import HandResult
 from mahjong_rules.engine.state import (
@@ -256,6 +257,12 @@ class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks, TableQueries):
             own_events=own,
             event_for=self.event_for if own else None,
         )
+
+    def public_view(self, state: State) -> PublicView:
+        """What a spectator (观众, guānzhòng), who holds no seat, may see of ``state``: what every
+        seat sees alike, no concealed tile, no wall, no legal action and no seat's private
+        answer (see :mod:`mahjong_rules.engine.public_view`)."""
+        return public_view_of(self, state)
 
     def events_for(self, seat: int, events: Iterable[Event]) -> tuple[Event, ...]:
         """``events`` (e.g. ``state.events``) filtered to what ``seat`` may see: other seats'
