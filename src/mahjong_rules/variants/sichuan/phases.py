@@ -24,7 +24,7 @@ from typing import ClassVar
 
 import attrs
 
-from mahjong_rules.counts import LOW_BITS, TileCounts
+from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.hooks import Hooks
@@ -55,110 +55,87 @@ def _by_suit(concealed: TileCounts) -> Counter[Suit]:
     return Counter(tile.suit for tile in concealed)
 
 
-_SWAPS: list[dict[int, tuple[SwapTiles, ...]]] = [{} for _ in range(4)]
-"""Per seat, per suit and the suit's lanes of the hand (``k << 27 | lanes``): its 换三张
-answers, each tuple built once."""
-_VOIDS: list[dict[int, tuple[DeclareVoid, ...]]] = [{} for _ in range(4)]
-"""Per seat, per suit and the kinds of it held (``k << 27 | present``): its 定缺 answers."""
-_TRIPLES: dict[int, tuple[int, ...]] = {}
-"""Per suit lanes: the answers' three ranks, as ``81 r1 + 9 r2 + r3`` (whatever the seat)."""
-_MEMO_LIMIT = 1 << 14
-"""A memo that grows past this many entries starts afresh (any hand's patterns fit)."""
 _LANES = (1 << 27) - 1
+"""One suit's lanes of :attr:`TileCounts.bits <mahjong_rules.counts.TileCounts.bits>`."""
+_SWAP_ACTIONS: tuple[list[SwapTiles | None], ...] = tuple([None] * (3 * 729) for _ in range(4))
+"""Each seat's 换三张 answers by suit and ranks (``729 k + 81 r1 + 9 r2 + r3``), built the
+first time they are met: a table of fixed size (4 x 3 x 729 places, at most 4 x 495 of them
+filled), so that it never grows with the hands played. The answers of a hand are worked out
+when asked (once a seat and hand: the engine keeps a state's legal actions), not kept per
+pattern of the hand: such a memo grows with every new hand and is almost never hit
+(issue 34)."""
+_VOID_ACTIONS: tuple[list[DeclareVoid | None], ...] = tuple([None] * (3 * 10) for _ in range(4))
+"""Each seat's 定缺 answers by suit and the rank set aside (``10 k + r``, ``r = 9``: none
+held), built the first time they are met (at most 4 x 30)."""
 
 
 def swap_answers(seat: int, concealed: TileCounts) -> tuple[SwapTiles, ...]:
     """Every three tiles of one suit ``seat`` could pass from ``concealed``, each multiset
-    once: by suit (万 筒 条), then in tile order (``1m1m2m`` before ``1m1m3m``). Each suit's
-    answers are worked out once per pattern of that suit and kept (actions are values)."""
-    out: tuple[SwapTiles, ...] = ()
+    once: by suit (万 筒 条), then in tile order (``1m1m2m`` before ``1m1m3m``). Worked out
+    when asked; the actions themselves are shared values (one per seat, suit and ranks)."""
+    out: list[SwapTiles] = []
     bits = concealed.bits
-    memo = _SWAPS[seat]
+    actions = _SWAP_ACTIONS[seat]
     for k in range(3):
         lanes = bits >> 27 * k & _LANES
-        if not lanes:
-            continue
-        key = k << 27 | lanes
-        found = memo.get(key)
-        if found is None:
-            found = _swaps_of(seat, k, lanes)
-            if len(memo) >= _MEMO_LIMIT:
-                memo.clear()
-            memo[key] = found
-        out += found
-    return out
+        if lanes:
+            base = 729 * k
+            out.extend(actions[base + r] or _swap(seat, k, r) for r in _triples(lanes))
+    return tuple(out)
 
 
-_VOID_ACTIONS: dict[tuple[int, Suit, Tile | None], DeclareVoid] = {}
-"""Each seat's 定缺 answers, built once (at most 4 x 30)."""
+def _swap(seat: int, k: int, ranks: int) -> SwapTiles:
+    """The shared answer of ``seat`` passing the three tiles of suit ``k`` whose ranks are
+    ``ranks`` (``81 r1 + 9 r2 + r3``)."""
+    tiles = suited_tiles(SUITS[k])
+    three = (tiles[ranks // 81], tiles[ranks // 9 % 9], tiles[ranks % 9])
+    action = _SWAP_ACTIONS[seat][729 * k + ranks] = SwapTiles(seat, three)
+    return action
 
 
-def _void(seat: int, suit: Suit, tile: Tile | None) -> DeclareVoid:
-    found = _VOID_ACTIONS.get((seat, suit, tile))
-    if found is None:
-        found = _VOID_ACTIONS[seat, suit, tile] = DeclareVoid(seat, suit, tile)
-    return found
-
-
-_SWAP_ACTIONS: list[dict[int, SwapTiles]] = [{} for _ in range(4)]
-"""Each seat's 换三张 answers by suit and ranks (``729 k + 81 r1 + 9 r2 + r3``), built once
-(at most 4 x 495)."""
-
-
-def _triples(lanes: int) -> tuple[int, ...]:
+def _triples(lanes: int) -> list[int]:
     """The ranks ``r1 <= r2 <= r3`` of every three tiles the lanes of one suit hold, each
     rank taken up to as many times as it is held, as ``81 r1 + 9 r2 + r3`` in order."""
-    held = [(lanes >> 3 * r & 7) for r in range(9)]
+    held = [(r, n) for r in range(9) if (n := lanes >> 3 * r & 7)]
     out = []
-    for a in range(9):
-        if not held[a]:
-            continue
-        for b in range(a, 9):
-            if not held[b] or (b == a and held[a] < 2):
-                continue
-            for c in range(b, 9):
-                if held[c] >= 1 + (c == b) + (c == a):
-                    out.append(81 * a + 9 * b + c)
-    return tuple(out)
-
-
-def _swaps_of(seat: int, k: int, lanes: int) -> tuple[SwapTiles, ...]:
-    """The answers of one suit whose lanes are ``lanes``."""
-    triples = _TRIPLES.get(lanes)
-    if triples is None:
-        if len(_TRIPLES) >= _MEMO_LIMIT:
-            _TRIPLES.clear()
-        triples = _TRIPLES[lanes] = _triples(lanes)
-    actions = _SWAP_ACTIONS[seat]
-    tiles = suited_tiles(SUITS[k])
-    out = []
-    for ranks in triples:
-        action = actions.get(729 * k + ranks)
-        if action is None:
-            three = (tiles[ranks // 81], tiles[ranks // 9 % 9], tiles[ranks % 9])
-            action = actions[729 * k + ranks] = SwapTiles(seat, three)
-        out.append(action)
-    return tuple(out)
+    for i, (a, na) in enumerate(held):
+        if na >= 3:
+            out.append(91 * a)  # a a a
+        if na >= 2:
+            out.extend(90 * a + c for c, _ in held[i + 1 :])  # a a c
+        for j in range(i + 1, len(held)):
+            b, nb = held[j]
+            if nb >= 2:
+                out.append(81 * a + 10 * b)  # a b b
+            out.extend(81 * a + 9 * b + c for c, _ in held[j + 1 :])  # a b c
+    return out
 
 
 def void_answers(seat: int, concealed: TileCounts) -> tuple[DeclareVoid, ...]:
     """Every 定缺 ``seat`` could declare holding ``concealed`` (SC-VOID-1): by suit (万 筒 条),
     one per kind of that suit it holds (the tile set aside), in tile order, or one with no
-    tile when it holds none of the suit. Kept per pattern like :func:`swap_answers`'."""
-    out: tuple[DeclareVoid, ...] = ()
+    tile when it holds none of the suit. Worked out when asked, like :func:`swap_answers`."""
+    out: list[DeclareVoid] = []
     bits = concealed.bits
-    memo = _VOIDS[seat]
+    actions = _VOID_ACTIONS[seat]
     for k in range(3):
         lanes = bits >> 27 * k & _LANES
-        key = k << 27 | (lanes | lanes >> 1 | lanes >> 2) & LOW_BITS
-        found = memo.get(key)
-        if found is None:
-            suit = SUITS[k]
-            kinds = [t for r, t in enumerate(suited_tiles(suit)) if lanes >> 3 * r & 7]
-            found = tuple(_void(seat, suit, t) for t in kinds) or (_void(seat, suit, None),)
-            memo[key] = found  # (at most 3 x 512 entries a seat)
-        out += found
-    return out
+        base = 10 * k
+        if lanes:
+            ranks = (r for r in range(9) if lanes >> 3 * r & 7)
+            out.extend(actions[base + r] or _void(seat, k, r) for r in ranks)
+        else:
+            out.append(actions[base + 9] or _void(seat, k, 9))
+    return tuple(out)
+
+
+def _void(seat: int, k: int, rank: int) -> DeclareVoid:
+    """The shared answer of ``seat`` declaring suit ``k`` void, setting aside its tile of
+    ``rank`` (``9``: none)."""
+    suit = SUITS[k]
+    aside = suited_tiles(suit)[rank] if rank < 9 else None
+    action = _VOID_ACTIONS[seat][10 * k + rank] = DeclareVoid(seat, suit, aside)
+    return action
 
 
 def _fewest(concealed: TileCounts, least: int) -> Suit:
