@@ -114,15 +114,16 @@ def test_hz_money_a_win_holding_no_hongzhong_doubles_the_base() -> None:
 
 @pytest.mark.xfail(strict=True, reason="awaits self_win_forced asked on the deal (issue 34, H1)")
 def test_hz_win_four_hongzhong_dealt_to_the_dealer_win_at_once() -> None:
-    """HZ-WIN 四红中: the dealer dealt the four 红中 may only win (forced), on a hand otherwise
-    far from complete; four birds of 5m 5p 5s 9m all hit: each pays 2 + 4."""
+    """HZ-WIN 四红中: the dealer dealt the four 红中, on a hand otherwise far from complete,
+    has won before anyone acts (forced, as FLOW-4 forces a drawn one); the birds phase asks it
+    alone. Four birds of 5m 5p 5s 9m all hit: each pays 2 + 4."""
     rules = hongzhong()
     state = deal(rules, {0: "7777z1357m2468p19s", **QUIET}, end="5m5p5s9m")
-    assert legal(rules, state, 0) == ["0 hu"]
-    state = play(rules, state, "0 hu; 0 birds")
-    result = rules.result(state)
+    assert [(w.seat, w.how.value, w.forced) for w in state.wins] == [(0, "self_draw", True)]
+    assert state.wins[0].breakdown.keys == ("si_hong_zhong",)
+    assert (state.stage, legal(rules, state, 0)) == ("birds", ["0 birds"])
+    result = rules.result(play(rules, state, "0 birds"))
     assert result is not None and result.deltas == (18, -6, -6, -6)
-    assert result.wins[0].breakdown.keys == ("si_hong_zhong",)
 
 
 def test_hz_win_four_hongzhong_drawn_win_at_once() -> None:
