@@ -31,6 +31,7 @@ from mahjong_rules.engine import (
 )
 from mahjong_rules.engine.match import Match
 from mahjong_rules.engine.phases import OwnPhase, When
+from mahjong_rules.engine.settlement import OwnReason
 from mahjong_rules.engine.step import ANY_STEP
 from mahjong_rules.engine.view import SeatView, View
 from mahjong_rules.errors import (
@@ -114,6 +115,7 @@ __all__ = [
     "MeldKind",
     "OptionsError",
     "OwnPhase",
+    "OwnReason",
     "Pass",
     "Payment",
     "PaymentReason",

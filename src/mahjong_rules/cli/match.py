@@ -20,7 +20,7 @@ from mahjong_rules.bots import Bot
 from mahjong_rules.cli.common import seed_text, signed
 from mahjong_rules.cli.progress import Progress
 from mahjong_rules.engine.match import Match
-from mahjong_rules.engine.settlement import HandResult, PaymentReason
+from mahjong_rules.engine.settlement import HandResult, OwnReason, PaymentReason
 from mahjong_rules.engine.state import State
 from mahjong_rules.records import HandRecord
 from mahjong_rules.scoring import WinKind
@@ -63,9 +63,9 @@ class SeatTally:
     self_drawn: int = 0
     dealt_in: int = 0
     kongs: int = 0
-    paid: dict[PaymentReason, int] = attrs.field(factory=dict)
+    paid: dict[PaymentReason | OwnReason, int] = attrs.field(factory=dict)
     """Points paid, by reason."""
-    received: dict[PaymentReason, int] = attrs.field(factory=dict)
+    received: dict[PaymentReason | OwnReason, int] = attrs.field(factory=dict)
     """Points received, by reason."""
 
     def add(self, seat: int, result: HandResult, last: State) -> None:
@@ -109,11 +109,15 @@ _PAYMENT_COLUMNS = (
 def tally_lines(
     tallies: Sequence[SeatTally],
     scores: Sequence[int],
-    reasons: Collection[PaymentReason] = frozenset(PaymentReason),
+    reasons: Collection[PaymentReason | OwnReason] = frozenset(PaymentReason),
 ) -> list[str]:
     """The table: one row per seat, columns two spaces apart: the counts, then paid and
     received for each kind of payment in ``reasons`` (the variant's), then the total."""
-    shown = [(reason, name) for reason, name in _PAYMENT_COLUMNS if reason in reasons]
+    shown: list[tuple[PaymentReason | OwnReason, str]] = [
+        (reason, name) for reason, name in _PAYMENT_COLUMNS if reason in reasons
+    ]
+    own = sorted((r for r in reasons if isinstance(r, OwnReason)), key=lambda r: r.value)
+    shown += [(reason, reason.zh) for reason in own]  # a variant's own, by their words
     headers = [*_COUNTS]
     for _, name in shown:
         headers += [f"{name} paid", f"{name} recv"]

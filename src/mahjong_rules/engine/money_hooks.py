@@ -13,9 +13,10 @@ have no default, :meth:`MoneyHooks.win_payments`, :meth:`MoneyHooks.settle_wins`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from mahjong_rules.engine.play_on_hooks import PlayOnHooks
-from mahjong_rules.engine.settlement import Payment, PaymentReason, WinRecord
+from mahjong_rules.engine.settlement import OwnReason, Payment, PaymentReason, WinRecord
 from mahjong_rules.engine.state import State
 from mahjong_rules.melds import Meld
 
@@ -25,11 +26,17 @@ __all__ = ["MoneyHooks"]
 class MoneyHooks(PlayOnHooks):
     """Who pays whom, as the hand goes and at its end."""
 
+    own_reasons: ClassVar[tuple[OwnReason, ...]] = ()
+    """The variant's own payment reasons (:class:`~mahjong_rules.engine.settlement.OwnReason`),
+    each with its document value, its words and how the state reader's ledger check reads it.
+    Documents read a payment of one back only in a room of this variant. Default: none."""
+
     @property
-    def payment_reasons(self) -> frozenset[PaymentReason]:
+    def payment_reasons(self) -> frozenset[PaymentReason | OwnReason]:
         """The reasons the room's payments can have (players and tools show only these, e.g.
-        no 罚分 column for a game without 罚分). Default: every :class:`PaymentReason`."""
-        return frozenset(PaymentReason)
+        no 罚分 column for a game without 罚分). Default: every :class:`PaymentReason` and
+        every one of :attr:`own_reasons`."""
+        return frozenset((*PaymentReason, *self.own_reasons))
 
     def kong_payments(self, state: State, seat: int, meld: Meld, ref: int) -> list[Payment]:
         """Payments made at once when ``seat`` completes ``meld`` (a kong), each carrying

@@ -14,7 +14,16 @@ import attrs
 from mahjong_rules.scoring import Breakdown, WinKind
 from mahjong_rules.tiles import Tile
 
-__all__ = ["POT", "HandResult", "Payment", "PaymentReason", "Pot", "WinRecord", "deltas_of"]
+__all__ = [
+    "POT",
+    "HandResult",
+    "OwnReason",
+    "Payment",
+    "PaymentReason",
+    "Pot",
+    "WinRecord",
+    "deltas_of",
+]
 
 
 class Pot(enum.Enum):
@@ -46,6 +55,54 @@ class PaymentReason(enum.Enum):
     """罚分: a penalty (e.g. at a draw game, for a hand the rules punish)."""
 
 
+_SHIPPED_VALUES = frozenset(r.value for r in PaymentReason)
+
+
+@attrs.frozen
+class OwnReason:
+    """A payment reason of a variant's own (e.g. a bird's hit, a 跟庄 gēnzhuāng penalty),
+    listed in its :attr:`~mahjong_rules.engine.hooks.Hooks.own_reasons`: a payment's
+    :attr:`Payment.reason` may be one. Documents write it by :attr:`value` and read it back only
+    in a room whose variant declares it; the command line, the replay page and the served table
+    name it by its words.
+
+    >>> BIRD = OwnReason("bird", "bird hit", "中码", win_money=True)
+    >>> Payment(1, 0, 2, BIRD).reason.value
+    'bird'
+    """
+
+    value: str
+    """Its name in documents: a word of lowercase letters, digits and ``_``, unlike every
+    :class:`PaymentReason` value and unique among the variant's own."""
+    en: str
+    """Its English words, e.g. ``"bird hit"``."""
+    zh: str
+    """Its Chinese words, e.g. ``"中码"``."""
+    win_money: bool = False
+    """How the state reader's ledger check reads it. ``True``: part of a win's money —
+    :meth:`~mahjong_rules.engine.hooks.Hooks.win_payments` lists these payments beside the
+    ``WIN`` ones, and the reader recomputes them with the win's (so the ledger of a state
+    holds exactly what ``win_payments`` gives for its wins). ``False``: a payment of its own
+    that the reader only checks as a payment (seat to seat, 1 point or more, no kong ref) and
+    sums into the deltas; it may stand in the ledger at any time."""
+
+    def __attrs_post_init__(self) -> None:
+        value = self.value
+        if (
+            not isinstance(value, str)
+            or not value
+            or not all(c.islower() or c.isdigit() or c == "_" for c in value)
+            or not value.isascii()
+        ):
+            raise ValueError(f"an OwnReason's value is a word of a-z, 0-9 and _: {value!r}")
+        if value in _SHIPPED_VALUES:
+            raise ValueError(f"{value!r} is already a PaymentReason's value")
+        if not (isinstance(self.en, str) and self.en and isinstance(self.zh, str) and self.zh):
+            raise ValueError(f"OwnReason {value!r} needs English and Chinese words")
+        if not isinstance(self.win_money, bool):
+            raise ValueError(f"OwnReason {value!r}: win_money is a bool")
+
+
 @attrs.frozen
 class Payment:
     """``payer`` pays ``amount`` to ``payee`` (a seat, or :data:`POT`) for ``reason``; ``ref``
@@ -57,8 +114,9 @@ class Payment:
     """The seat that is paid, or :data:`POT`: the pot (a penalty that goes to no seat)."""
     amount: int
     """How many points change hands."""
-    reason: PaymentReason
-    """Why: a win, a kong, kong money returned, 查叫 or 罚分."""
+    reason: PaymentReason | OwnReason
+    """Why: a win, a kong, kong money returned, 查叫 or 罚分, or a reason of the variant's own
+    (:class:`OwnReason`)."""
     ref: int = 0
     """The kong a kong payment (or its refund) belongs to (its number in the hand); 0 for other
     payments."""

@@ -13,7 +13,7 @@ from mahjong_rules.errors import SerializationError, UnknownVariantError
 from mahjong_rules.options import Options
 from mahjong_rules.serial._types import RecordField
 
-__all__ = ["ROOM", "record_class"]
+__all__ = ["ROOM", "own_reason", "record_class"]
 
 ROOM: contextvars.ContextVar[list[Any] | None] = contextvars.ContextVar("room", default=None)
 """Set by the codec while it writes or reads an object with an ``options`` field (a state, a
@@ -28,13 +28,24 @@ def record_class(
     """The class the room in :data:`ROOM` declares for ``field`` (``read_options`` reads an
     options document); refused with :class:`SerializationError` at ``path`` outside a room or
     when the room's variant declares none."""
-    from mahjong_rules.variants import rules_for
-
     room = ROOM.get()
     if room is None:
         raise SerializationError(
             f"{path}: a variant's record is written and read only inside its state or view"
         )
+    found = _room_rules(room, path, read_options)
+    cls: type | None = getattr(found, field.declaration, None)
+    if cls is None:
+        raise SerializationError(
+            f"{path}: variant {found.name!r} declares no {field.declaration}: null expected"
+        )
+    return cls
+
+
+def _room_rules(room: list[Any], path: str, read_options: Callable[[Any, str], Options]) -> Any:
+    """The rules of the room in :data:`ROOM` (read once, then kept in it)."""
+    from mahjong_rules.variants import rules_for
+
     found, where = room
     try:
         if where is not None:  # reading: the options document, read once
@@ -44,9 +55,17 @@ def record_class(
     except UnknownVariantError as exc:
         raise SerializationError(f"{path}: {exc}") from None
     room[:] = [found, None]
-    cls: type | None = getattr(found, field.declaration, None)
-    if cls is None:
-        raise SerializationError(
-            f"{path}: variant {found.name!r} declares no {field.declaration}: null expected"
-        )
-    return cls
+    return found
+
+
+def own_reason(value: str, path: str, read_options: Callable[[Any, str], Options]) -> Any:
+    """The :class:`~mahjong_rules.engine.settlement.OwnReason` of ``value`` that the room in
+    :data:`ROOM` declares (outside a room: one a registered variant declares), or ``None``."""
+    from mahjong_rules.variants.registry import available_variants
+
+    room = ROOM.get()
+    if room is not None:
+        declared = _room_rules(room, path, read_options).own_reasons
+    else:
+        declared = [r for cls in available_variants() for r in cls.own_reasons]
+    return next((r for r in declared if r.value == value), None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from mahjong_rules.engine.settlement import POT, Payment, PaymentReason, Pot, deltas_of
+from mahjong_rules.engine.settlement import POT, OwnReason, Payment, PaymentReason, Pot, deltas_of
 from mahjong_rules.engine.state import Phase, State, replace
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.scoring import Breakdown, WinKind, fan_to_points
@@ -52,6 +52,9 @@ def check_payments(state: State, rules: Rules, path: str) -> None:
     top = state.next_ref + (rules.kong_paid_before_rob and robbed)
     for where, payment in payments:
         seat_of(payment.payer, state.players, f"{where}.payer")
+        reason = payment.reason
+        if reason.__class__ is OwnReason and reason not in rules.own_reasons:
+            fail(f"{where}.reason", f"{rules.name} declares no payment reason {reason.value!r}")
         if payment.payee is POT:
             if not rules.pays_pot:
                 fail(f"{where}.payee", f"{rules.name or 'this room'} pays nothing to the pot")
@@ -87,11 +90,11 @@ def check_ledger(state: State, rules: Rules, path: str) -> None:
         kongs = [(i, m) for i, m in kongs if (i, m.kind, m.tile) != robbed]
     if state.next_ref != len(kongs) + 1:
         fail(f"{path}.next_ref", f"{len(kongs)} kongs on the table make it {len(kongs) + 1}")
-    expected: Counter[tuple[int, int | Pot, int, PaymentReason]] = Counter(
+    expected: Counter[tuple[int, int | Pot, int, PaymentReason | OwnReason]] = Counter(
         _key(p)
         for seat, meld in kongs
         for p in rules.kong_payments(state, seat, meld, 1)
-        if p.reason in (PaymentReason.KONG, PaymentReason.WIN)  # not a 罚分 to the pot
+        if _rebuilt(p)  # not a 罚分 to the pot
     )
     if not rules.win_ends_hand:
         won = [False] * state.players
@@ -99,9 +102,7 @@ def check_ledger(state: State, rules: Rules, path: str) -> None:
             seats = tuple(replace(s, won=w) for s, w in zip(state.seats, won, strict=True))
             expected.update(_key(p) for p in rules.win_payments(replace(state, seats=seats), win))
             won[win.seat] = True
-    paid = Counter(
-        _key(p) for p in state.ledger if p.reason in (PaymentReason.KONG, PaymentReason.WIN)
-    )
+    paid = Counter(_key(p) for p in state.ledger if _rebuilt(p))
     if rules.win_ends_hand and state.wins and paid != expected:
         # a variant may settle its ending win through the ledger too (the hook contract leaves
         # it to the variant): then the ledger holds those wins' payments as well
@@ -113,9 +114,9 @@ def check_ledger(state: State, rules: Rules, path: str) -> None:
         if payees.setdefault(payment.ref, payment.payee) != payment.payee and payment.ref:
             fail(f"{path}.ledger[{i}].ref", "one kong's payments go to one seat")
     others = [  # a 罚分 to the pot is paid when the rules fine it, at once or at the end
-        p
+        p  # (and a variant's own free payment at any time)
         for p in state.ledger
-        if p.reason not in (PaymentReason.KONG, PaymentReason.WIN) and p.payee is not POT
+        if not _rebuilt(p) and p.payee is not POT and p.reason.__class__ is not OwnReason
     ]
     if others and state.phase is not Phase.ENDED:
         fail(f"{path}.ledger", f"a {others[0].reason.value} payment is made at the end only")
@@ -153,7 +154,16 @@ def _robbed_at_the_end(state: State, rules: Rules) -> tuple[int, MeldKind, Tile]
     return last.from_seat, MeldKind.BU_GANG, last.tile
 
 
-def _key(payment: Payment) -> tuple[int, int | Pot, int, PaymentReason]:
+def _rebuilt(payment: Payment) -> bool:
+    """Whether the ledger's check recomputes ``payment`` (a kong's or a win's money, a
+    variant's own reason that is part of a win's, :attr:`OwnReason.win_money`)."""
+    reason = payment.reason
+    if reason.__class__ is OwnReason:
+        return reason.win_money
+    return reason is PaymentReason.KONG or reason is PaymentReason.WIN
+
+
+def _key(payment: Payment) -> tuple[int, int | Pot, int, PaymentReason | OwnReason]:
     return payment.payer, payment.payee, payment.amount, payment.reason
 
 

@@ -29,12 +29,13 @@ from typing import Any
 import attrs
 
 from mahjong_rules.counts import TileCounts, TileSet
+from mahjong_rules.engine.settlement import OwnReason
 from mahjong_rules.errors import MahjongRulesError, SerializationError
 from mahjong_rules.serial._options import decode_options, encode_options
 from mahjong_rules.serial._preview import bad as _bad
 from mahjong_rules.serial._preview import names as _names
 from mahjong_rules.serial._preview import preview
-from mahjong_rules.serial._room import ROOM, record_class
+from mahjong_rules.serial._room import ROOM, own_reason, record_class
 from mahjong_rules.serial._types import (
     RecordField,
     field_plan,
@@ -94,7 +95,7 @@ def encode(value: Any, tp: Any) -> JSON:
         return text
     if isinstance(value, TileCounts | TileSet):
         return str(value)
-    if isinstance(value, enum.Enum):
+    if isinstance(value, enum.Enum) or cls is OwnReason:  # a variant's reason by its value
         return value.value
     if isinstance(value, bool | int | str):
         return value
@@ -185,6 +186,11 @@ def decode(data: JSON, tp: Any, path: str) -> Any:
                 for value in values:
                     if value.value == data:
                         return value
+            if member is OwnReason and data.__class__ is str:  # a variant's own reason
+                found = own_reason(data, path, _decode_options)
+                if found is not None:
+                    return found
+                raise _bad(path, "a payment reason of the library or the room's variant", data)
         raise _bad(path, f"expected one of {_names(members)}", data)
     if tp is type(None):
         if data is not None:

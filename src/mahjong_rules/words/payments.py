@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 
-from mahjong_rules.engine.settlement import POT, HandResult, Payment, PaymentReason
+from mahjong_rules.engine.settlement import POT, HandResult, OwnReason, Payment, PaymentReason
 from mahjong_rules.engine.state import State
 from mahjong_rules.engine.word_hooks import Lang, WordHooks
 from mahjong_rules.melds import Meld, MeldKind
@@ -113,7 +113,8 @@ def kong_names(states: Sequence[State], lang: Lang) -> dict[int, str]:
 def reason_text(payment: Payment, lang: Lang, items: Items | None = None) -> str:
     """Why ``payment`` was made: ``杠 kong money, 杠 5m 五万 (直杠)`` (the kong named when
     ``items`` names it, else ``kong 1 of the hand``), ``罚分 penalty, 花猪 ...``."""
-    en, zh = _REASONS[payment.reason]
+    reason = payment.reason
+    en, zh = (reason.en, reason.zh) if isinstance(reason, OwnReason) else _REASONS[reason]
     text = zh if lang == "zh" else en
     item = items(payment) if items is not None else None
     if payment.reason in _KONG_REASONS and payment.ref and not item:
