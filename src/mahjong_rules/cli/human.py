@@ -337,7 +337,7 @@ def play_with_human(
         _tell_ready(human, rules, state)
     human.write("")
     items = payment_items(rules, state, result, human.lang, states)
-    for line in settlement_lines(result, human.lang, items, rules):
+    for line in settlement_lines(result, human.lang, items, rules, state):
         human.write(line)
     for line in hands_lines(state, human.lang):
         human.write(line)

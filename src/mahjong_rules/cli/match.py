@@ -166,7 +166,7 @@ def match_lines(
                 lines += ["", f"--- hand {k} (seed {hand_seed}, dealer seat {record.dealer})"]
                 items = payment_items(rules, hand.states[-1], hand.result, "en", hand.states)
                 lines += hand_lines(hand.states, "en", items)
-                lines += settlement_lines(hand.result, "en", items, rules)
+                lines += settlement_lines(hand.result, "en", items, rules, hand.states[-1])
             if played is not None:  # the log is written: keep the record and the result
                 played.append(attrs.evolve(hand, states=()))
             lines.append(_summary(k, hand, match.scores))

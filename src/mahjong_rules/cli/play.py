@@ -183,7 +183,7 @@ def run(args: argparse.Namespace) -> Iterator[str]:
             items = payment_items(rules, hand.states[-1], hand.result, args.lang, hand.states)
             yield from hand_lines(hand.states, args.lang, items)
             yield ""
-            yield from settlement_lines(hand.result, args.lang, items, rules)
+            yield from settlement_lines(hand.result, args.lang, items, rules, hand.states[-1])
             yield from hands_lines(hand.states[-1], args.lang)
     else:
         keep = played if args.json is not None or args.html is not None else None

@@ -141,7 +141,8 @@ def run(args: argparse.Namespace) -> list[str]:
         items = None if result is None else payment_items(rules, final, result, "en", done.states)
         lines += hand_lines(done.states, "en", items)
         if result is not None:
-            lines += ["", *settlement_lines(result, "en", items, rules), *hands_lines(final, "en")]
+            lines += ["", *settlement_lines(result, "en", items, rules, final)]
+            lines += hands_lines(final, "en")
         n = len(record.actions)
         if recorded is not None and recorded != result:
             differs = "the replayed result differs from the recorded one"

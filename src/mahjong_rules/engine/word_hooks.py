@@ -20,6 +20,7 @@ reworks it through :meth:`WordHooks.describe_event`.
 from __future__ import annotations
 
 import enum
+import inspect
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
@@ -38,6 +39,7 @@ __all__ = [
     "LANGS",
     "Lang",
     "WordHooks",
+    "describe_win_of",
     "record_words",
     "tile_words",
     "tiles_words",
@@ -263,8 +265,29 @@ class WordHooks:
         held all three suits), or ``None``. Default: none."""
         return None
 
-    def describe_win(self, win: WinRecord, lang: Lang) -> list[str]:
+    def describe_win(self, win: WinRecord, lang: Lang, state: State | None = None) -> list[str]:
         """Lines the settlement adds below its table for ``win``: how its payments follow
-        from its points where they differ (a bonus each payer adds outside the cap).
-        Default: none."""
+        from its points where they differ (a bonus each payer adds outside the cap), or what
+        the hand around it did (e.g. the birds that hit it). ``state`` is the hand's final
+        state when the caller has it (the command line, the replay page, a served table),
+        else ``None``. An override written before ``state`` came, ``describe_win(self, win,
+        lang)``, still works: the callers (:func:`describe_win_of`) pass ``state`` only to an
+        override that takes it. Default: none."""
         return []
+
+
+_TAKES_STATE: dict[type, bool] = {}
+"""Whether each rules class's ``describe_win`` takes ``state`` (an override may predate it)."""
+
+
+def describe_win_of(rules: WordHooks, win: WinRecord, lang: Lang, state: State | None) -> list[str]:
+    """``rules.describe_win(win, lang, state=state)``, or without ``state`` for an override
+    of two arguments written before it came."""
+    cls = type(rules)
+    takes = _TAKES_STATE.get(cls)
+    if takes is None:
+        params = inspect.signature(cls.describe_win).parameters
+        takes = _TAKES_STATE[cls] = "state" in params or any(
+            p.kind is p.VAR_KEYWORD for p in params.values()
+        )
+    return rules.describe_win(win, lang, state=state) if takes else rules.describe_win(win, lang)

@@ -247,7 +247,7 @@ def settlement_data(
     title = end_title(result, lang)
     wins = []
     for win in result.wins:
-        text, breakdown = win_words(rules, win, lang)
+        text, breakdown = win_words(rules, win, lang, final)
         wins.append({"seat": win.seat, "text": text, "breakdown": breakdown})
     return {
         "title": title,

@@ -29,7 +29,7 @@ from itertools import pairwise
 
 from mahjong_rules.engine.settlement import POT, HandResult, OwnReason, Payment, PaymentReason
 from mahjong_rules.engine.state import State
-from mahjong_rules.engine.word_hooks import Lang, WordHooks
+from mahjong_rules.engine.word_hooks import Lang, WordHooks, describe_win_of
 from mahjong_rules.melds import Meld, MeldKind
 
 __all__ = [
@@ -228,12 +228,16 @@ def _pad(text: str, width: int) -> str:
 
 
 def settlement_lines(
-    result: HandResult, lang: Lang = "en", items: Items | None = None, rules: object = None
+    result: HandResult,
+    lang: Lang = "en",
+    items: Items | None = None,
+    rules: object = None,
+    state: State | None = None,
 ) -> list[str]:
     """The settlement: the title, the table per seat (with a note on each win or, at a draw,
     whether the seat was ready), what the words of ``rules`` add of each win (a bonus each
-    payer pays beside the points, such as 自摸加底), then each seat's payments, and the
-    cancelled ones."""
+    payer pays beside the points, such as 自摸加底; told the hand's final ``state`` when
+    given), then each seat's payments, and the cancelled ones."""
     title = _word("title", lang)
     if result.exhausted and result.wins:  # 血战到底: the wall ran out after the wins
         title += _word("ran_out", lang, n=len(result.wins), s="" if len(result.wins) == 1 else "s")
@@ -242,7 +246,7 @@ def settlement_lines(
     lines = [title + _word("next", lang, seat=result.next_dealer), *_table(result, lang)]
     if isinstance(rules, WordHooks):
         for win in result.wins:
-            lines += rules.describe_win(win, lang)
+            lines += describe_win_of(rules, win, lang, state)
     for seat, delta in enumerate(result.deltas):
         lines.append(_word("seat", lang, seat=seat, delta=signed(delta)))
         mine = [p for p in result.payments if seat in (p.payer, p.payee)]

@@ -23,7 +23,7 @@ from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.settlement import POT, HandResult, Payment, WinRecord
 from mahjong_rules.engine.state import State
 from mahjong_rules.engine.view import View
-from mahjong_rules.engine.word_hooks import Lang, WordHooks, tiles_words
+from mahjong_rules.engine.word_hooks import Lang, WordHooks, describe_win_of, tiles_words
 from mahjong_rules.errors import MahjongRulesError
 from mahjong_rules.variants import rules_for
 from mahjong_rules.variants.base import Rules
@@ -222,10 +222,13 @@ def payee_words(payment: Payment, lang: Lang) -> str:
     return _word("seat", lang, seat=payment.payee)
 
 
-def win_words(rules: Rules, win: WinRecord, lang: Lang) -> tuple[str, list[str]]:
+def win_words(
+    rules: Rules, win: WinRecord, lang: Lang, state: State | None = None
+) -> tuple[str, list[str]]:
     """A win's line (``seat 2 胡 wins on 1p 一筒, 点炮 on a discard from seat 3``) and its
-    pattern breakdown, line by line."""
-    more = rules.describe_win(win, lang)
+    pattern breakdown, line by line (with what the variant's words add, told the hand's
+    final ``state`` when given)."""
+    more = describe_win_of(rules, win, lang, state)
     if lang == "zh":
         return win_line_zh(win), [*breakdown_lines_zh(win.breakdown, indent=""), *more]
     return win_line(win), [*breakdown_lines(win.breakdown, indent="", rules=rules), *more]

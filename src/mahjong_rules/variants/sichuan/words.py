@@ -245,7 +245,7 @@ class SichuanWords(WordHooks):
         en, zh = _ITEMS[key]
         return zh if lang == "zh" else en
 
-    def describe_win(self, win: WinRecord, lang: Lang) -> list[str]:
+    def describe_win(self, win: WinRecord, lang: Lang, state: State | None = None) -> list[str]:
         """A self-draw under 自摸加底 (SC-PAY-1): each payer pays the points and 1 more,
         outside the cap."""
         bonus = self.options.self_draw_bonus
