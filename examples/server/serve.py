@@ -1,7 +1,9 @@
 """Serve mahjong tables: ``python examples/server/serve.py --port 8765``, then open the URL printed.
 
-The lobby opens a table of any registered game; bots play the seats no person takes. Needs the
-``websockets`` package (``pip install -e '.[server]'``).
+The lobby opens a table of any registered game; bots play the seats no person takes. Tables are
+kept in SQLite (``--db tables.sqlite``; ``--db :memory:`` keeps nothing): after a crash or a
+restart every table plays on from its last action. Needs the ``websockets`` package
+(``pip install -e '.[server]'``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import contextlib
 
 from mahjong_server.app import start
 from mahjong_server.lobby import Lobby
+from mahjong_server.storage import Store
 from mahjong_server.table import Settings
 
 
@@ -48,6 +51,12 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         help="seconds a person may take to answer before a bot plays the seat (120; 0: never)",
     )
     parser.add_argument(
+        "--db",
+        default="tables.sqlite",
+        metavar="PATH",
+        help="the SQLite file the tables are kept in (tables.sqlite; :memory: keeps nothing)",
+    )
+    parser.add_argument(
         "--allow-origin",
         action="append",
         default=[],
@@ -63,7 +72,7 @@ async def main(argv: list[str] | None = None) -> None:
     settings = Settings(
         bot_delay=args.bot_delay, away_timeout=args.away_timeout, answer_timeout=args.answer_timeout
     )
-    lobby = Lobby(settings)
+    lobby = Lobby(settings, Store(args.db))
     server = await start(lobby, args.host, args.port, frozenset(args.allow_origin))
     port = server.sockets[0].getsockname()[1] if server.sockets else args.port
     print(f"mahjong tables on http://{args.host}:{port}/  (Ctrl-C stops)", flush=True)
@@ -75,6 +84,7 @@ async def main(argv: list[str] | None = None) -> None:
     server.close()
     lobby.close()
     await server.wait_closed()
+    lobby.store.close()
 
 
 if __name__ == "__main__":

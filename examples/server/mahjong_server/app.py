@@ -63,12 +63,20 @@ async def handle(socket: ServerConnection, lobby: Lobby) -> None:
     """Serve one websocket client until it goes."""
     connection = Connection(socket)
     seat: tuple[Table, int] | None = None
+    watched: Table | None = None
     lang: Lang = "en"  # the language of the table last named (its errors' words)
     try:
         async for message in socket:
             try:
                 doc = parse(message)
-                if doc["type"] == "join":
+                if doc["type"] == "watch":
+                    table = lobby.get(doc["table"])
+                    lang = table.settings.lang
+                    if watched is not None:
+                        watched.unwatch(connection)
+                    table.watch(connection)
+                    watched = table
+                elif doc["type"] == "join":
                     table = lobby.get(doc["table"])
                     lang = table.settings.lang
                     if seat is not None and seat != (table, doc["seat"]):
@@ -76,9 +84,12 @@ async def handle(socket: ServerConnection, lobby: Lobby) -> None:
                     table.join(doc["seat"], doc.get("token"), connection)
                     seat = (table, doc["seat"])
                 elif seat is None:
-                    raise ProtocolError("not_joined", "join a table's seat first")
+                    code = "watching" if watched is not None else "not_joined"
+                    raise ProtocolError(code, "join a table's seat first")
                 elif doc["type"] == "answer":
                     seat[0].answer(seat[1], {k: v for k, v in doc.items() if k != "type"})
+                elif doc["type"] == "next":
+                    seat[0].press_next(seat[1])
                 else:
                     seat[0].back(seat[1])
             except ProtocolError as exc:
@@ -88,6 +99,8 @@ async def handle(socket: ServerConnection, lobby: Lobby) -> None:
     finally:
         if seat is not None:
             seat[0].leave(seat[1], connection)
+        if watched is not None:
+            watched.unwatch(connection)
         await connection.stop()
 
 

@@ -1,10 +1,13 @@
 """The HTTP side, served by websockets' ``process_request`` (GET only):
 
 - ``/``: the lobby (:func:`.pages.lobby_page`; ``/?lang=zh`` in Chinese);
-- ``/open?game=G&seat=S&people=0,2&seed=X&lang=en``: open a table of game ``G`` whose seats
-  ``people`` (``seat`` among them) are for persons, then go to seat ``S``'s page;
+- ``/open?game=G&seat=S&people=0,2&seed=X&lang=en&hands=N&opt.players=3``: open a table of
+  game ``G`` whose seats ``people`` (``seat`` among them) are for persons, playing a match of
+  ``N`` hands (1), with the room's options ``opt.<name>`` (``true``/``false``, a whole number
+  or a word, e.g. ``opt.swap_three=true``), then go to seat ``S``'s page;
 - ``/table/<id>?seat=S``: seat ``S``'s page (it connects to ``/ws``);
-- ``/replay/<id>?seat=S``: the finished hand's replay page as seat ``S`` saw it, under a
+- ``/replay/<id>?seat=S&hand=H``: finished hand ``H``'s (from 0; the last by default) replay
+  page as seat ``S`` saw it, under a
   Content-Security-Policy that runs only its own inline script and style (a nonce per response);
 - ``/static/<file>``: the table page's script and styles;
 - ``/ws``: the websocket (:mod:`.app`), refused (403) to a page of another origin: a browser
@@ -79,6 +82,14 @@ def _seat(query: dict[str, list[str]], name: str = "seat") -> int:
     return int(text)
 
 
+def _option(text: str) -> bool | int | str:
+    """A room option's value as a query gives it: ``true``/``false``, a whole number, a word."""
+    text = text.strip()[:40]
+    if text in ("true", "false"):
+        return text == "true"
+    return int(text) if text.isdigit() else text
+
+
 def _lang(query: dict[str, list[str]]) -> Lang:
     return "zh" if query.get("lang", ["en"])[0] == "zh" else "en"
 
@@ -137,7 +148,9 @@ def router(lobby: Lobby, origins: frozenset[str] = frozenset()) -> Route:
                 return _reply(connection, HTTPStatus.OK, pages.table_page(table, seat))
             if len(path) == 2 and path[0] == "replay":
                 nonce = secrets.token_urlsafe(16)
-                page = lobby.get(path[1]).replay(_seat(query), nonce)
+                hand = query.get("hand", [""])[0]
+                number = int(hand) if hand.isdigit() and len(hand) < 4 else None
+                page = lobby.get(path[1]).replay(_seat(query), nonce, number)
                 if page is None:
                     raise ProtocolError("not_over", text("not_over", "en"))
                 policy = _REPLAY_CSP.format(nonce=nonce)
@@ -164,8 +177,15 @@ def _open(connection: ServerConnection, lobby: Lobby, query: dict[str, list[str]
     seed: int | str | None = int(seed_text) if seed_text.isdigit() else seed_text or None
     lang = _lang(query)
     game = query.get("game", [""])[0]
+    hands_text = query.get("hands", ["1"])[0]
+    hands = int(hands_text) if hands_text.isdigit() and len(hands_text) < 3 else 0
+    options = {
+        key[4:]: _option(values[0]) for key, values in query.items() if key.startswith("opt.")
+    }
     try:
-        table = lobby.open(game, frozenset(people), seed=seed, lang=lang)
+        table = lobby.open(
+            game, frozenset(people), seed=seed, lang=lang, hands=hands, options=options
+        )
     except ProtocolError as exc:
         return _reply(connection, HTTPStatus.BAD_REQUEST, _refused(exc, lang))
     response = _reply(connection, HTTPStatus.SEE_OTHER, "")

@@ -4,23 +4,38 @@ Any game the registry holds can be opened (``mahjong_rules.available_variants()`
 shipped games and every plugin installed). A table is opened with the seats that are for
 people; bots play the others. At most :data:`MAX_TABLES` are kept: opening one more forgets the
 oldest finished table, and a full lobby of unfinished tables refuses a new one.
+
+The tables live in a :class:`.storage.Store`: a lobby made on a store that holds tables (the
+server restarted) opens them again, each at its last stored action, with its persons' tokens.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 
-from mahjong_rules import MahjongRulesError, Rules, available_variants, get_variant
+from mahjong_rules import (
+    HandRecord,
+    MahjongRulesError,
+    Rules,
+    available_variants,
+    get_variant,
+    rules_for,
+)
 from mahjong_rules.engine.word_hooks import Lang
+from mahjong_server.play import Play
 from mahjong_server.protocol import ProtocolError
+from mahjong_server.storage import Store
 from mahjong_server.table import Settings, Table
 
 __all__ = ["MAX_TABLES", "Lobby", "LobbyError", "games"]
 
-MAX_TABLES = 64
-"""The most tables one server keeps."""
+MAX_TABLES = 256
+"""The most tables one server keeps in memory."""
+MAX_HANDS = 16
+"""The longest match a table plays."""
 
 
 class LobbyError(ProtocolError):
@@ -33,12 +48,30 @@ def games() -> list[tuple[str, str]]:
 
 
 class Lobby:
-    """The server's tables; ``settings`` are every new table's (its language may differ)."""
+    """The server's tables; ``settings`` are every new table's (its language may differ);
+    ``store`` keeps them (by default in memory only)."""
 
-    def __init__(self, settings: Settings = Settings()) -> None:  # noqa: B008 - frozen
+    def __init__(
+        self,
+        settings: Settings = Settings(),  # noqa: B008 - frozen
+        store: Store | None = None,
+    ) -> None:
         self.settings = settings
+        self.store = Store(":memory:") if store is None else store
         self.tables: dict[str, Table] = {}
-        self._opened = 0
+        for stored in self.store.tables():
+            rules = rules_for(stored.options)
+            play = Play.restore(stored, rules, self.store)
+            lang: Lang = "zh" if stored.lang == "zh" else "en"
+            self.tables[stored.id] = Table(
+                stored.id,
+                rules,
+                people=stored.people,
+                seed=stored.seed,
+                settings=_with_lang(settings, lang),
+                play=play,
+                tokens=stored.tokens,
+            )
 
     def open(
         self,
@@ -47,22 +80,31 @@ class Lobby:
         *,
         seed: int | str | None = None,
         lang: Lang | None = None,
+        hands: int = 1,
+        options: dict[str, Any] | None = None,
     ) -> Table:
-        """A new table of ``game`` (a registered name), ``people`` its seats for persons."""
+        """A new table of ``game`` (a registered name) with the room's ``options`` (the game's
+        own, e.g. ``{"players": 3}`` or ``{"swap_three": True}``), playing a match of ``hands``
+        hands; ``people`` are its seats for persons."""
         if game not in dict(games()):
             raise LobbyError("no_game", f"no game {game[:40]!r}; the games: {_names()}")
+        if not 1 <= hands <= MAX_HANDS:
+            raise LobbyError("bad_options", f"a match has 1 to {MAX_HANDS} hands")
         try:
-            rules: Rules = get_variant(game)
-        except MahjongRulesError as exc:  # a plugin that fails to build its rules
-            raise LobbyError("no_game", f"{game}: {exc}") from None
+            rules: Rules = get_variant(game, **(options or {}))
+        except MahjongRulesError as exc:  # bad options, or a plugin that fails to build
+            raise LobbyError("bad_options", f"{game}: {str(exc)[:200]}") from None
         if not people or any(not 0 <= seat < rules.players for seat in people):
             raise LobbyError("bad_seat", f"the people's seats are some of 0..{rules.players - 1}")
         self._make_room()
-        self._opened += 1
-        table_id = f"t{self._opened}"
         settings = self.settings if lang is None else _with_lang(self.settings, lang)
         chosen = random.SystemRandom().getrandbits(32) if seed is None else seed
-        table = Table(table_id, rules, people=people, seed=chosen, settings=settings)
+        first = HandRecord.new(rules, seed=chosen)
+        table_id = self.store.new_table(
+            rules.name, rules.options, people, chosen, settings.lang, hands, first
+        )
+        play = Play(table_id, rules, seed=chosen, hands=hands, store=self.store, record=first)
+        table = Table(table_id, rules, people=people, seed=chosen, settings=settings, play=play)
         self.tables[table_id] = table
         return table
 

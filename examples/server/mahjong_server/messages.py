@@ -29,11 +29,17 @@ hand (``hands``: its concealed tiles in notation and in words) and the replay pa
      "payments": [{"payer": "seat 1", "payee": "seat 0", "reason": "胡 win", "amount": 1}, ...],
      "cancelled": [], "wins": [{"seat": 0, "text": "seat 0 胡 ...", "breakdown": ["平胡 ..."]}],
      "pot": null, "hands": [{"seat": 0, "tiles": ["1m", "1m", ...], "text": "1m 1m ..."}, ...]}
+
+A spectator (``watch``) is sent ``public`` messages, built from ``rules.public_view(state)``
+alone (the library's seatless view: no concealed tile, no wall, no seat's private answer)::
+
+    {"type": "public", "table": "t1", "step": 12, "view": <the PublicView document>,
+     "phase": "seat 0's turn", "notes": ["本金 5m"], "seats": [...], "match": {...}}
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -54,6 +60,7 @@ from mahjong_server.words import text
 __all__ = [
     "ended_message",
     "hands_shown",
+    "public_message",
     "seat_notes",
     "tile_words",
     "view_message",
@@ -172,4 +179,23 @@ def ended_message(
         "replay": replay,
         **settlement,
         "hands": hands,
+    }
+
+
+def public_message(
+    rules: Rules, state: State, lang: Lang, seats: list[dict[str, Any]], *, table: str
+) -> dict[str, Any]:
+    """A spectator's ``public`` message (see the module docs): ``rules.public_view(state)``
+    and its words; ``seats``: each seat's status."""
+    public = rules.public_view(state)
+    asked = state.claimants if public.stage is not None else None  # who a phase asks: public
+    as_view = cast(View, public)  # the words read only fields a public view has too
+    return {
+        "type": "public",
+        "table": table,
+        "step": public.step,
+        "view": to_dict(public),
+        "phase": phase_words(as_view, lang, rules, asked),
+        "notes": table_words(rules, as_view, lang),
+        "seats": seats,
     }

@@ -7,9 +7,15 @@ Client to server:
   first time);
 - ``{"type": "answer", "action": <action document>, "step": <the view's step>}``: the seat's
   answer, read by :func:`mahjong_rules.serial.answer.read_answer` (all but ``type``);
-- ``{"type": "back"}``: take the seat back from its 托管 (tuōguǎn) bot.
+- ``{"type": "back"}``: take the seat back from its 托管 (tuōguǎn) bot;
+- ``{"type": "next"}``: once a hand of a match is over, ask for the next (dealt when every
+  person has);
+- ``{"type": "watch", "table": "t1"}``: watch table ``t1`` without a seat (a spectator, 观战
+  guānzhàn): the connection is sent ``watching`` and then the table's public view after every
+  change, never a concealed tile.
 
-Server to client: ``joined``, ``view``, ``error``, ``ended`` (see :mod:`.messages`).
+Server to client: ``joined``, ``watching``, ``view``, ``error``, ``ended`` (see
+:mod:`.messages`).
 
 Everything a client sends is checked here before anything else reads it: text only, at most
 :data:`MAX_MESSAGE` characters, one JSON object, a known ``type`` and only that type's fields.
@@ -37,6 +43,8 @@ FIELDS: dict[str, frozenset[str]] = {
     "join": frozenset({"type", "table", "seat", "token"}),
     "answer": frozenset({"type", "action", "step"}),
     "back": frozenset({"type"}),
+    "next": frozenset({"type"}),
+    "watch": frozenset({"type", "table"}),
 }
 """The fields each type of client message may hold."""
 
@@ -69,7 +77,7 @@ def parse(message: str | bytes) -> dict[str, Any]:
     extra = sorted(str(key)[:20] for key in doc if key not in FIELDS[kind])
     if extra:
         raise ProtocolError("bad_field", f"a {kind} message has no field {extra[0]!r}")
-    if kind == "join":
+    if kind in ("join", "watch"):
         _check_join(doc)
     return doc
 
@@ -77,7 +85,9 @@ def parse(message: str | bytes) -> dict[str, Any]:
 def _check_join(doc: dict[str, Any]) -> None:
     table, seat, token = doc.get("table"), doc.get("seat"), doc.get("token")
     if not isinstance(table, str) or not 0 < len(table) <= _MAX_ID:
-        raise ProtocolError("bad_field", "join.table: a table's id (text)")
+        raise ProtocolError("bad_field", f"{doc['type']}.table: a table's id (text)")
+    if doc["type"] == "watch":
+        return
     if type(seat) is not int or not 0 <= seat <= 3:
         raise ProtocolError("bad_field", "join.seat: a seat, 0 to 3")
     if token is not None and (not isinstance(token, str) or len(token) > _MAX_ID):

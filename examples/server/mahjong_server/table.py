@@ -1,16 +1,19 @@
-"""One table playing one hand: who is asked, the views sent, the answers, the bots, the timeouts.
+"""One table playing a match: who is asked, the views sent, the answers, the bots, the timeouts.
 
-The table holds the hand's :class:`~mahjong_rules.State` and its
-:class:`~mahjong_rules.HandRecord`. Every action applied (a person's answer or a bot's) is
-recorded, and every connected person is sent its seat's new view at once: a claim window or a
-phase where several seats choose (Sichuan's 定缺 dìngquē, a purchase of 买点 mǎidiǎn) asks them
-all together, and each answers the view it got, with that view's step; the rules say whether an
-answer is still in time (``rules.apply(..., expect_step=step)``).
+The table plays a match of one or more hands (:class:`.play.Play`: the library's
+:class:`~mahjong_rules.Match`, the hand's :class:`~mahjong_rules.State` and
+:class:`~mahjong_rules.HandRecord`, each action stored before it is applied). Every action
+applied (a person's answer or a bot's) is recorded, and every connected person is sent its
+seat's new view at once: a claim window or a phase where several seats choose (Sichuan's 定缺
+dìngquē, a purchase of 买点 mǎidiǎn) asks them all together, and each answers the view it got,
+with that view's step; the rules say whether an answer is still in time
+(``rules.apply(..., expect_step=step)``).
 
 A seat is a bot's, or a person's. A person's seat is played by a bot, 托管 (tuōguǎn), once its
 person has been away (no connection) for ``away_timeout`` seconds or has not answered within
 ``answer_timeout`` seconds of being asked; joining again, answering or sending ``back`` takes
-it back. Bots move one at a time, ``bot_delay`` seconds apart, so a person can follow.
+it back. Bots move one at a time, ``bot_delay`` seconds apart, so a person can follow. Once a
+hand is over, the next is dealt when every person has sent ``next`` (a seat a bot plays: at once).
 """
 
 from __future__ import annotations
@@ -20,15 +23,14 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Callable
-from typing import Any, Protocol
-
-import attrs
+from typing import Any
 
 from mahjong_rules import (
     ANY_STEP,
     Action,
     HandRecord,
     MahjongRulesError,
+    Match,
     Rules,
     SerializationError,
     StaleActionError,
@@ -36,12 +38,14 @@ from mahjong_rules import (
 )
 from mahjong_rules.bots import Bot, GreedyBot
 from mahjong_rules.engine.step import AnyStep
-from mahjong_rules.engine.word_hooks import Lang
 from mahjong_rules.render.page import replay_page
 from mahjong_rules.serial.answer import read_answer
 from mahjong_rules.words.table import event_words
 from mahjong_server import messages
-from mahjong_server.protocol import ProtocolError, error
+from mahjong_server.play import Play
+from mahjong_server.protocol import error
+from mahjong_server.seats import Client, JoinError, Seat, Settings
+from mahjong_server.storage import Store
 from mahjong_server.words import error_text
 
 __all__ = ["Client", "JoinError", "Seat", "Settings", "Table"]
@@ -65,60 +69,11 @@ def _code(exc: MahjongRulesError) -> str:
     return "bad_answer" if isinstance(exc, SerializationError) else "illegal"
 
 
-class Client(Protocol):
-    """A connection the table sends to (see :mod:`.app`)."""
-
-    def push(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` to be sent."""
-
-    def close(self, why: str) -> None:
-        """Send an error saying ``why`` and close the connection."""
-
-
-class JoinError(ProtocolError):
-    """A join refused: no such seat for a person, or the seat is someone else's."""
-
-
-@attrs.frozen
-class Settings:
-    """How a table plays: the seconds between bot moves and before 托管 takes a seat."""
-
-    bot_delay: float = 0.6
-    away_timeout: float = 30.0
-    """Seconds a person's seat may stay without a connection (0: never taken over)."""
-    answer_timeout: float = 120.0
-    """Seconds a person may take to answer (0: no limit)."""
-    lang: Lang = "en"
-
-
-@attrs.define
-class Seat:
-    """One seat: a person's (``person``) or a bot's, and what the table knows of it now."""
-
-    number: int
-    person: bool
-    token: str | None = None
-    client: Client | None = None
-    away_since: float | None = None
-    """When the person's connection went (the table's creation until the first join)."""
-    asked_since: float | None = None
-    tuoguan: bool = False
-    """托管: a bot plays the person's seat."""
-    log: list[str] = attrs.field(factory=list)
-
-    @property
-    def automatic(self) -> bool:
-        """Whether a bot answers for this seat now."""
-        return not self.person or self.tuoguan
-
-    def status(self) -> dict[str, Any]:
-        """What every seat is told of this one."""
-        kind = "bot" if not self.person else "tuoguan" if self.tuoguan else "person"
-        return {"seat": self.number, "kind": kind, "connected": self.client is not None}
-
-
 class Table:
-    """One hand of ``rules`` at table ``table_id``; ``people`` are the seats for persons."""
+    """A match of ``rules`` at table ``table_id``; ``people`` are the seats for persons.
+
+    ``play`` is the match (a new one of ``hands`` hands from ``seed``, kept in memory only,
+    when not given) and ``tokens`` the persons' tokens of a table restored from its store."""
 
     def __init__(
         self,
@@ -127,17 +82,29 @@ class Table:
         *,
         people: frozenset[int],
         seed: int | str,
-        settings: Settings = Settings(),
+        settings: Settings = Settings(),  # noqa: B008 - frozen
+        hands: int = 1,
+        play: Play | None = None,
+        tokens: dict[int, str] | None = None,
         make_bot: Callable[[int], Bot] = lambda seat: GreedyBot(),
     ) -> None:
         self.id = table_id
         self.rules = rules
         self.settings = settings
-        self.record = HandRecord.new(rules, seed=seed)
-        self.state: State = self.record.start()
+        if play is None:
+            store, first = Store(":memory:"), HandRecord.new(rules, seed=seed)
+            opened = (rules.name, rules.options, people, seed, settings.lang, hands, first)
+            store.new_table(*opened, table_id=table_id)
+            play = Play(table_id, rules, seed=seed, hands=hands, store=store, record=first)
+        self.play = play
+        self.pressed: set[int] = set()
+        """The persons who have asked for the next hand."""
+        self.watchers: list[Client] = []
+        """The spectators' connections (观战 guānzhàn)."""
         now = asyncio.get_running_loop().time()
+        tokens = tokens or {}
         self.seats = [
-            Seat(k, k in people, away_since=now if k in people else None)
+            Seat(k, k in people, tokens.get(k), away_since=now if k in people else None)
             for k in range(rules.players)
         ]
         self.bots = [make_bot(k) for k in range(rules.players)]
@@ -148,8 +115,28 @@ class Table:
         self.task.add_done_callback(_report)
 
     @property
+    def state(self) -> State:
+        """The hand in play (or the last one)."""
+        return self.play.state
+
+    @property
+    def record(self) -> HandRecord:
+        """The record of the hand in play (or the last one)."""
+        return self.play.record
+
+    @property
+    def match(self) -> Match:
+        """The match so far: the hands ended, their totals, the next dealer."""
+        return self.play.match
+
+    @property
     def over(self) -> bool:
-        return self.rules.is_over(self.state)
+        """Whether the match is over (its last hand has ended)."""
+        return self.play.over
+
+    @property
+    def hand_over(self) -> bool:
+        return self.play.hand_over
 
     # -- the people ---------------------------------------------------------------------------
 
@@ -158,8 +145,11 @@ class Table:
         place = self.seats[seat] if 0 <= seat < len(self.seats) else None
         if place is None or not place.person:
             raise JoinError("no_seat", f"table {self.id} has no seat {seat} for a person")
+        if place.token is None and token is not None:  # a token of another table, or older
+            raise JoinError("bad_token", f"that token is not one of table {self.id}")
         if place.token is None:
             place.token = secrets.token_urlsafe(18)
+            self.play.store.set_token(self.id, seat, place.token)
         elif token is None or not secrets.compare_digest(token, place.token):
             raise JoinError("seat_taken", f"seat {seat} of table {self.id} is taken")
         if place.client is not None and place.client is not client:
@@ -172,6 +162,18 @@ class Table:
         client.push({"type": "joined", "table": self.id, "seat": seat, "token": place.token})
         self._send_all()
         self._wake.set()
+
+    def watch(self, client: Client) -> None:
+        """``client`` watches the table: it is sent ``watching`` and the public view."""
+        if client not in self.watchers:
+            self.watchers.append(client)
+        client.push({"type": "watching", "table": self.id})
+        client.push(self.public_message())
+
+    def unwatch(self, client: Client) -> None:
+        """``client`` no longer watches."""
+        if client in self.watchers:
+            self.watchers.remove(client)
 
     def leave(self, seat: int, client: Client) -> None:
         """``client``'s connection to ``seat`` has gone (a newer one keeps the seat)."""
@@ -201,7 +203,7 @@ class Table:
         nothing."""
         client = self.seats[seat].client
         try:
-            if self.over:
+            if self.hand_over:
                 raise StaleActionError("the hand is over")
             action, step = read_answer(doc, seat=seat)
             self._apply(seat, action, step)
@@ -215,10 +217,25 @@ class Table:
 
     # -- the hand -----------------------------------------------------------------------------
 
+    def press_next(self, seat: int) -> None:
+        """Seat ``seat``'s person asks for the next hand (dealt once every person has)."""
+        if self.hand_over and not self.over and seat not in self.pressed:
+            self.pressed.add(seat)
+            self._send_all()
+            self._wake.set()
+
+    def _next_ready(self) -> bool:
+        return all(p.automatic or p.number in self.pressed for p in self.seats)
+
+    def _next_hand(self) -> None:
+        self.pressed.clear()
+        state = self.play.next_hand()
+        self._log(state)
+        self._asked(None)
+        self._send_all()
+
     def _apply(self, seat: int, action: Action, step: int | AnyStep) -> None:
-        state = self.rules.apply(self.state, action, expect_step=step)
-        self.state = state
-        self.record = self.record.with_action(action)
+        state = self.play.apply(action, step)
         self._log(state)
         self._asked(seat)
         self._send_all()
@@ -235,7 +252,7 @@ class Table:
     def _asked(self, answered: int | None) -> None:
         """Start each newly asked seat's answer clock (the seat that answered: again)."""
         now = asyncio.get_running_loop().time()
-        asked = self.rules.to_act(self.state) if not self.over else frozenset()
+        asked = self.rules.to_act(self.state) if not self.hand_over else frozenset()
         for place in self.seats:
             if place.number not in asked or place.number == answered:
                 place.asked_since = None
@@ -245,6 +262,9 @@ class Table:
     async def _run(self) -> None:
         """Bots answer for their seats; the people's answers come through :meth:`answer`."""
         while not self.over:
+            if self.hand_over and self._next_ready():
+                self._next_hand()
+                continue
             if self._bot_seat() is not None:
                 if self.settings.bot_delay > 0:
                     await asyncio.sleep(self.settings.bot_delay)
@@ -262,7 +282,7 @@ class Table:
             self._time_out()
 
     def _bot_seat(self) -> int | None:
-        if self.over:
+        if self.hand_over:
             return None
         asked = [k for k in sorted(self.rules.to_act(self.state)) if self.seats[k].automatic]
         return asked[0] if asked else None
@@ -292,30 +312,59 @@ class Table:
 
     # -- what is sent -------------------------------------------------------------------------
 
-    def replay_url(self, seat: int) -> str:
-        return f"/replay/{self.id}?seat={seat}"
+    def replay_url(self, seat: int, hand: int | None = None) -> str:
+        """The replay page of hand ``hand`` (from 0; the last ended one by default)."""
+        number = len(self.play.played) - 1 if hand is None else hand
+        return f"/replay/{self.id}?seat={seat}&hand={number}"
 
-    def replay(self, seat: int, nonce: str | None = None) -> str | None:
-        """The finished hand's replay page as seat ``seat`` saw it (``None`` before the end),
-        its inline script and style marked with ``nonce`` (a fresh one per response, so the
-        page is made anew each time)."""
-        if not self.over or not 0 <= seat < len(self.seats):
+    def replay(self, seat: int, nonce: str | None = None, hand: int | None = None) -> str | None:
+        """Hand ``hand``'s (from 0; by default the last ended) replay page as seat ``seat`` saw
+        it (``None`` before that hand's end), its inline script and style marked with
+        ``nonce`` (a fresh one per response, so the page is made anew each time)."""
+        played = self.play.played
+        number = len(played) - 1 if hand is None else hand
+        if not 0 <= number < len(played) or not 0 <= seat < len(self.seats):
             return None
-        return replay_page(self.record, seat=seat, lang=self.settings.lang, nonce=nonce)
+        return replay_page(played[number], seat=seat, lang=self.settings.lang, nonce=nonce)
 
     def message(self, seat: int) -> dict[str, Any]:
         """Seat ``seat``'s ``view`` message now."""
         status = [place.status() for place in self.seats]
         log = self.seats[seat].log[-LOG_LINES:]
-        return messages.view_message(
+        message = messages.view_message(
             self.rules, self.state, seat, self.settings.lang, log, status, table=self.id
         )
+        message["match"] = self.match_status()
+        return message
+
+    def match_status(self) -> dict[str, Any]:
+        """The match's line: the hand (from 1) of how many, the totals, who asked for the next."""
+        return {
+            "hand": self.play.number + 1,
+            "hands": self.play.hands,
+            "scores": list(self.match.scores),
+            "next": sorted(self.pressed),
+            "over": self.over,
+        }
+
+    def public_message(self) -> dict[str, Any]:
+        """The spectators' ``public`` message now (:func:`.messages.public_message`)."""
+        status = [place.status() for place in self.seats]
+        message = messages.public_message(
+            self.rules, self.state, self.settings.lang, status, table=self.id
+        )
+        message["match"] = self.match_status()
+        return message
 
     def _send_all(self) -> None:
+        if self.watchers:
+            public = self.public_message()
+            for watcher in self.watchers:
+                watcher.push(public)
         for place in self.seats:
             if place.client is not None:
                 place.client.push(self.message(place.number))
-                if self.over:
+                if self.hand_over:
                     url = self.replay_url(place.number)
                     ended = messages.ended_message(
                         self.rules,
@@ -334,6 +383,7 @@ class Table:
             "game": self.rules.name,
             "name_zh": self.rules.name_zh,
             "over": self.over,
+            "match": self.match_status(),
             "seats": [
                 {**place.status(), "free": place.person and place.token is None}
                 for place in self.seats

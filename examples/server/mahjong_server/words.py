@@ -77,6 +77,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "too_long": ("too long", "太长了"),
     "no_page": ("no such page", "没有这个页面"),
     "not_over": ("the hand is not over yet", "本局还没有结束"),
+    "next_hand": ("next hand", "下一局"),
+    "waiting_next": ("waiting for the others", "等待其他玩家"),
+    "match_line": ("hand {hand} of {hands}", "第 {hand} / {hands} 局"),
+    "match_over": ("the match is over", "比赛结束"),
+    "watching": ("watching", "观战"),
+    "watch": ("watch", "观战"),
+    "hands_label": ("hands in the match", "局数"),
+    "options_label": ("room options", "房间选项"),
 }
 """Every fixed text of the server, by key: ``(English, Chinese)``, with ``{fields}``."""
 
@@ -84,6 +92,7 @@ PAGE_KEYS = (
     *("your_move", "seat", "you", "person", "bot", "tuoguan", "away", "connected"),
     *("seat_is", "total", "payment", "comma", "semicolon"),
     *("reconnecting", "elsewhere", "hand_over", "replay", "hands", "hand_of", "no_tiles"),
+    *("next_hand", "waiting_next", "match_line", "match_over", "watching"),
 )
 """The texts the table page's script shows itself (:func:`page_texts`)."""
 
@@ -106,6 +115,9 @@ ERRORS: dict[str, str] = {
     "no_game": "没有这个玩法。",
     "full": "牌桌已满，请稍后再试。",
     "not_over": "本局还没有结束。",
+    "bad_token": "这个凭证不属于这张牌桌。",
+    "bad_options": "房间选项不对。",
+    "watching": "观战者不能出牌。",
 }
 """The Chinese of each ``error`` code the server sends (the English is the error's own text)."""
 

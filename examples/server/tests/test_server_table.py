@@ -69,7 +69,7 @@ def test_a_client_plays_a_whole_hand_with_three_bots(game: str) -> None:
             result = table.rules.result(table.state)
             assert result is not None
             assert ended["totals"] == list(result.deltas)
-            assert ended["replay"] == f"/replay/{table.id}?seat=0"
+            assert ended["replay"] == f"/replay/{table.id}?seat=0&hand=0"
             summed = settlement_data(table.rules, result, "en", final=table.state)  # 罚分 named
             assert ended == {"type": "ended", "table": table.id, "seat": 0, **ended, **summed}
             status, headers, page = await served.fetch(ended["replay"])

@@ -1,0 +1,64 @@
+"""A server in its own process (``serve.py``), to be killed with SIGKILL and started again."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+SERVE = Path(__file__).resolve().parents[1] / "serve.py"
+
+
+class ServerProcess:
+    """``serve.py --port 0 --db <db> <args>``, started at once; :attr:`port` once it listens."""
+
+    def __init__(self, db: Path | str, *args: str) -> None:
+        self.db = str(db)
+        self.args = args
+        self.process = subprocess.Popen(
+            [sys.executable, str(SERVE), "--port", "0", "--db", self.db, *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if found is None:
+            self.process.kill()
+            raise AssertionError(f"the server did not start: {line}{self.process.stdout.read()}")
+        self.port = int(found.group(1))
+        self.http = f"http://127.0.0.1:{self.port}"
+        self.ws = f"ws://127.0.0.1:{self.port}/ws"
+
+    def kill(self) -> None:
+        """SIGKILL: the process dies at once, nothing flushed or closed."""
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(10)
+        assert self.process.stdout is not None
+        self.process.stdout.close()
+
+    def restart(self) -> ServerProcess:
+        """Kill this one; a new process on the same database."""
+        self.kill()
+        return ServerProcess(self.db, *self.args)
+
+    def get(self, path: str) -> tuple[int, str, str]:
+        """``GET path``: the status, the final URL (redirects followed) and the text."""
+        try:
+            with urllib.request.urlopen(self.http + path, timeout=30) as response:
+                return response.status, response.url, response.read().decode("utf-8")
+        except urllib.error.HTTPError as exc:
+            return exc.code, path, exc.read().decode("utf-8")
+
+    def open(self, query: str) -> str:
+        """Open a table (``/open?<query>``): its id."""
+        status, url, _ = self.get(f"/open?{query}")
+        assert status == 200, status
+        found = re.search(r"/table/([^?]+)\?", url)
+        assert found is not None, url
+        return found.group(1)
