@@ -48,23 +48,30 @@ def test_hz_bird_the_command_line_tells_the_birds_and_their_money(
     lines = played(capsys, "--seed", str(SEED))
     at = lines.index("seat 0 抓码 birds 5m 五万, 7z 中, 1m 一万, 3s 三条: 3 hits")
     assert lines[at + 1 : at + 4] == [f"  seat {p} pays seat 0 3 (bird hits)" for p in (1, 2, 3)]
-    assert "  seat 0 胡: 1 point(s), 2 a point: 2 a payer" in lines
+    at = lines.index("  seat 0 胡: 1 point(s), 2 a point: 2 a payer")
+    assert (
+        lines[at + 1] == "  抓码 birds 5m 五万, 7z 中, 1m 一万, 3s 三条: 3 hits; each payer adds 3"
+    )
     assert lines.count("     -3  to seat 0: bird hits") == 3
     zh = played(capsys, "--seed", str(SEED), "--lang", "zh")
     assert "座位 0 抓码 5m 五万，7z 中，1m 一万，3s 三条：中 3 码" in zh
-    assert "  座位 0 胡：1 分，每分 2，每家付 2" in zh
+    at = zh.index("  座位 0 胡：1 分，每分 2，每家付 2")
+    assert zh[at + 1] == "  抓码 5m 五万，7z 中，1m 一万，3s 三条：中 3 码，每家另付 3"
     assert zh.count("     -3  付给座位 0：中码") == 3
 
 
 def test_hz_bird_the_replay_page_names_the_birds_phase_and_the_birds() -> None:
-    """HZ-BIRD: the page of the same hand says who the birds phase asks (the winner alone) and
-    what the birds were, in both languages."""
+    """HZ-BIRD: the page of the same hand says who the birds phase asks (the winner alone),
+    what the birds were and (in the settlement, from the hand's state) what they added, in both
+    languages."""
     record = greedy_record(hongzhong(), SEED)
     page = replay_page(record)
     assert "抓码 catching birds: seat 0 chooses" in page
     assert "抓码 birds 5m 五万, 7z 中, 1m 一万, 3s 三条: 3 hits" in page
+    assert "抓码 birds 5m 五万, 7z 中, 1m 一万, 3s 三条: 3 hits; each payer adds 3" in page
     page = replay_page(record, lang="zh")
     assert "抓码：0家选择" in page and "抓码 5m 五万，7z 中，1m 一万，3s 三条：中 3 码" in page
+    assert "中 3 码，每家另付 3" in page
 
 
 def test_hz_bird_a_players_table_heads_the_birds_phase() -> None:
