@@ -158,7 +158,7 @@ def _deal(draw: st.DrawFn, rules: Rules, ongoing: bool) -> tuple[HandRecord, Sta
     for k in range(_RETRIES):
         record = HandRecord.new(rules, seed=seed + k, dealer=dealer, answers=answers)
         state = record.start()
-        if not ongoing or state.result is None:
+        if not ongoing or not rules.is_over(state):
             return record, state
     raise InvalidArgument(f"{rules!r}: {_RETRIES} walls in a row ended at the deal")
 
@@ -174,17 +174,19 @@ def _play(
     draw: st.DrawFn, rules: Rules, steps: int | None, ongoing: bool
 ) -> tuple[HandRecord, State]:
     """Deal and play ``steps`` actions (``None``: to the end; fewer if the hand ends first, or
-    if ``ongoing`` and the next action would end it)."""
+    if ``ongoing`` and the next action would end it). The hand ends when ``rules.is_over``:
+    a phase of the variant's own at the end (``When.AT_END``) is played through, though the
+    settlement has set a result before it opens."""
     record, state = _deal(draw, rules, ongoing)
     play_seed = draw(_SEEDS, label="play_seed")
     bots = _bots(draw, rules.players, play_seed)
     rng = random.Random(play_seed)  # which seat answers first when several must
     done = 0
-    while state.result is None and (steps is None or done < steps):
+    while not rules.is_over(state) and (steps is None or done < steps):
         seat = rng.choice(sorted(rules.to_act(state)))
         action = bots[seat].choose(rules.view(state, seat))
         after = rules.apply(state, action)
-        if ongoing and after.result is not None:
+        if ongoing and rules.is_over(after):
             break
         record, state, done = record.with_action(action), after, done + 1
     return record, state
@@ -193,7 +195,8 @@ def _play(
 def states(rules: RulesSpec = None, *, ongoing: bool = False) -> st.SearchStrategy[State]:
     """A :class:`~mahjong_rules.State` reached by play: dealt from a seeded wall, then up to
     :data:`MAX_STEPS` actions chosen by bots, so at any phase — 买点 (BUYING), a seat's turn, a
-    claim window, a kong that may be robbed (抢杠, qiǎng gàng), or the end (ENDED).
+    claim window, a kong that may be robbed (抢杠, qiǎng gàng), a phase of the variant's own (at
+    the end of the hand too, where the result is already set), or the end (ENDED).
 
     Shrinks towards the deal of seed 0 in the default room. The rules of a drawn state are
     ``rules_for(state.options)``.
@@ -201,8 +204,8 @@ def states(rules: RulesSpec = None, *, ongoing: bool = False) -> st.SearchStrate
     :param rules: the room: :class:`~mahjong_rules.Rules`, a strategy of them (e.g.
         :func:`~mahjong_rules.strategies.rooms`), or ``None`` for any room of any registered
         variant.
-    :param ongoing: only states in which some seat acts (the hand has not ended), for tests
-        that draw an action next (:func:`legal_actions`).
+    :param ongoing: only states in which some seat acts (the hand is not over: a phase at
+        the end included), for tests that draw an action next (:func:`legal_actions`).
     """
     rooms_of = _rules_strategy(rules)
 
@@ -216,7 +219,8 @@ def states(rules: RulesSpec = None, *, ongoing: bool = False) -> st.SearchStrate
 
 
 def played_hands(rules: RulesSpec = None) -> st.SearchStrategy[PlayedHand]:
-    """A whole hand played by bots from the deal to its settlement, as a :class:`PlayedHand`.
+    """A whole hand played by bots from the deal to its settlement, as a :class:`PlayedHand`:
+    played until ``rules.is_over`` (through a phase of the variant's own at the end).
 
     Dealt from a seeded wall (the record keeps the seed, and the wall's digest); each seat is
     played by a seeded :class:`~mahjong_rules.bots.RandomBot` or a
