@@ -4,10 +4,10 @@ Seat 0 of ``mahjong_rules.rl.env("sichuan")`` is the learner, the other three se
 :class:`~mahjong_rules.bots.GreedyBot`. The learner chooses its 定缺 (dìngquē: the void suit and
 the tile set aside) and every discard of a turn that offers nothing else; a win, a kong, a
 claim or a pass it leaves to a GreedyBot of its own. Its policy is a linear softmax over the
-room's action ids, masked to the legal ones: ``logits = W @ x`` with ``x`` a few sections of
-its observation (its hand, what it drew, its void suit, every pond, the wall count) and a bias.
-It is trained by REINFORCE on the hand's reward (its delta with the pot shared out), with the
-batch's mean as the baseline, and starts from W = 0: a uniformly random choice.
+legal actions, ``p(a) ∝ exp(θ · φ(a))``, with ``φ(a)`` eleven numbers about action ``a`` read
+from its observation (:data:`FEATURES`). It is trained by REINFORCE on the hand's reward (its
+delta with the pot shared out), the batch's mean as the baseline, and starts from θ = 0: a
+uniformly random choice.
 
 It prints, every batch, the batch's mean reward, and at the end each policy's mean reward over
 the same evaluation deals (the random start, the trained policy, GreedyBot in its seat), and
