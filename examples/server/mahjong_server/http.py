@@ -9,7 +9,8 @@
 - ``/replay/<id>?seat=S&hand=H``: finished hand ``H``'s (from 0; the last by default) replay
   page as seat ``S`` saw it, under a
   Content-Security-Policy that runs only its own inline script and style (a nonce per response);
-- ``/static/<file>``: the table page's script and styles;
+- ``/watch/<id>``: the table's page for spectators (it sends ``watch`` over ``/ws``);
+- ``/static/<file>``: the pages' scripts and styles;
 - ``/ws``: the websocket (:mod:`.app`), refused (403) to a page of another origin: a browser
   names the page that opens a websocket in its ``Origin`` header, and only a page this
   server served (the same host and port as the request's ``Host``) or one of the ``origins``
@@ -146,6 +147,8 @@ def router(lobby: Lobby, origins: frozenset[str] = frozenset()) -> Route:
                 table = lobby.get(path[1])
                 seat = _seat(query)
                 return _reply(connection, HTTPStatus.OK, pages.table_page(table, seat))
+            if len(path) == 2 and path[0] == "watch":
+                return _reply(connection, HTTPStatus.OK, pages.watch_page(lobby.get(path[1])))
             if len(path) == 2 and path[0] == "replay":
                 nonce = secrets.token_urlsafe(16)
                 hand = query.get("hand", [""])[0]
@@ -182,6 +185,9 @@ def _open(connection: ServerConnection, lobby: Lobby, query: dict[str, list[str]
     options = {
         key[4:]: _option(values[0]) for key, values in query.items() if key.startswith("opt.")
     }
+    for pair in query.get("options", [""])[0].replace(",", " ").split()[:20]:
+        name, _, value = pair.partition("=")
+        options[name.strip()[:40]] = _option(value)
     try:
         table = lobby.open(
             game, frozenset(people), seed=seed, lang=lang, hands=hands, options=options

@@ -196,6 +196,6 @@ def public_message(
         "step": public.step,
         "view": to_dict(public),
         "phase": phase_words(as_view, lang, rules, asked),
-        "notes": table_words(rules, as_view, lang),
+        "notes": list(rules.describe_table(as_view, lang)),
         "seats": seats,
     }

@@ -17,7 +17,7 @@ from mahjong_server.lobby import Lobby, games
 from mahjong_server.table import Table
 from mahjong_server.words import page_texts, text
 
-__all__ = ["lobby_page", "message", "table_page"]
+__all__ = ["lobby_page", "message", "table_page", "watch_page"]
 
 _HEAD = """<!DOCTYPE html>
 <html lang="{lang}">
@@ -63,10 +63,19 @@ def _table_line(table: Table, lang: Lang) -> str:
             seats.append(f'<span class="seat-kind">{escape(said)}</span>')
     state = text("over" if summary["over"] else "playing", lang)
     name = f"{summary['name_zh']} {summary['game']}"
+    match = summary["match"]
+    line = text("match_line", lang, hand=match["hand"], hands=match["hands"])
+    tid = escape(table.id)
+    links = [f'<a class="button watch-link" href="/watch/{tid}">{escape(text("watch", lang))}</a>']
+    for number in range(len(table.play.played)):  # every finished hand's replay
+        href = escape(table.replay_url(0, number))
+        said = escape(f"{text('replay', lang)} {number + 1}")
+        links.append(f'<a class="button replay-link" href="{href}">{said}</a>')
     return (
-        f'<li class="table-line" data-table="{escape(table.id)}">'
-        f"<strong>{escape(table.id)}</strong> {escape(name)} · {state}"
-        f'<div class="seats">{"".join(seats)}</div></li>'
+        f'<li class="table-line" data-table="{tid}">'
+        f"<strong>{tid}</strong> {escape(name)} · {escape(line)} · {state}"
+        f'<div class="seats">{"".join(seats)}</div>'
+        f'<div class="links">{"".join(links)}</div></li>'
     )
 
 
@@ -87,6 +96,7 @@ def lobby_page(lobby: Lobby, lang: Lang = "en") -> str:
         f"{t('seat', seat=k)}</label>"
         for k in range(4)
     )
+    hands = "".join(f'<option value="{k}">{k}</option>' for k in (1, 2, 4, 8, 16))
     lines = "".join(_table_line(table, lang) for table in reversed(list(lobby.tables.values())))
     tables = f'<ul id="tables">{lines}</ul>' if lines else f'<p id="tables">{t("no_table")}</p>'
     chosen = {"en": "", "zh": ""}
@@ -101,6 +111,9 @@ def lobby_page(lobby: Lobby, lang: Lang = "en") -> str:
 <label>{t("game")} <select name="game" id="game">{options}</select></label>
 <label>{t("your_seat")} <select name="seat" id="seat">{seats}</select></label>
 <fieldset><legend>{t("people")}</legend>{people}</fieldset>
+<label>{t("hands_label")} <select name="hands" id="hands">{hands}</select></label>
+<label>{t("options_label")} <input name="options" id="options" maxlength="200"
+ placeholder="players=3, swap_three=true, fan_cap=4"></label>
 <label>{t("seed")} <input name="seed" id="seed" inputmode="numeric" maxlength="40"
  placeholder="{t("random")}"></label>
 <label>{t("language")} <select name="lang" id="lang">
@@ -111,6 +124,26 @@ def lobby_page(lobby: Lobby, lang: Lang = "en") -> str:
 <h2>{t("tables")}</h2>
 {tables}
 </main></body></html>
+"""
+    )
+
+
+def watch_page(table: Table) -> str:
+    """The spectators' page of ``table`` (观战 guānzhàn), in the table's language: its script
+    watches the table over the websocket and draws each public view it is sent."""
+    name = f"{table.rules.name_zh} {table.rules.name}"
+    lang = table.settings.lang
+    texts = escape(json.dumps(page_texts(lang), ensure_ascii=False))
+    line = escape(f"{text('watching', lang)} · {table.id}")
+    return (
+        _head(f"{name} · {text('watching', lang)} {table.id}", lang)
+        + f"""<body data-table="{escape(table.id)}" data-texts="{texts}">
+<header><h1>{escape(name)}</h1><p>{line} · <span id="status"></span> ·
+<a href="{_home(lang)}">{escape(text("lobby", lang))}</a></p></header>
+<main id="table"><section id="board"><p id="match"></p><p id="phase"></p><ul id="notes"></ul>
+<ul id="public-seats"></ul></section></main>
+<script src="/static/watch.js"></script>
+</body></html>
 """
     )
 
@@ -131,8 +164,8 @@ def table_page(table: Table, seat: int) -> str:
 <header><h1>{escape(name)}</h1><p>{t("table_line", table=table.id, seat=seat)} ·
 <span id="status">{t("connecting")}</span> · <a href="{_home(lang)}">{t("lobby")}</a></p></header>
 <main id="table">
-<section id="board"><p id="phase"></p><p id="ready" hidden></p><ul id="notes"></ul>
-<div id="picture"></div></section>
+<section id="board"><p id="match"></p><p id="phase"></p><p id="ready" hidden></p>
+<ul id="notes"></ul><div id="picture"></div></section>
 <section id="side">
 <p id="error" role="alert" hidden></p>
 <div id="tuoguan" hidden><p>{t("tuoguan_note")}</p>

@@ -374,6 +374,7 @@ class Table:
                         table=self.id,
                         replay=url,
                     )
+                    ended["match"] = self.match_status()
                     place.client.push(ended)
 
     def summary(self) -> dict[str, Any]:

@@ -79,6 +79,13 @@ class PublicView:
     variant: Any = attrs.field(default=None, metadata={VARIANT_RECORD: "public_view_class"})
     """What every seat may see of the variant's own records, or ``None``."""
 
+    @property
+    def own_variant(self) -> None:
+        """``None``: a spectator has no secrets of its own (so that what reads a seat's
+        :attr:`View.own_variant <mahjong_rules.engine.view.View.own_variant>`, e.g. a game's
+        ``describe_table``, reads a public view too)."""
+        return None
+
 
 def _owner(event: Event) -> int | None:
     """The seat an event concerns, if it names one."""

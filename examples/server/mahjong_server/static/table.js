@@ -15,6 +15,7 @@
   var replaced = false;  // the seat was joined from another page: do not take it back
   var retry = 500;
   var pending = false;  // an answer sent, not yet accepted or refused
+  var shownHand = null;  // the match's hand the page shows
 
   function el(id) { return document.getElementById(id); }
 
@@ -102,14 +103,25 @@
     el("ready").textContent = message.ready || "";
     el("ready").hidden = !message.ready;
     list("notes", message.notes);
+    drawMatch(message.match);
     el("picture").innerHTML = message.svg;  // the library's SVG, made by the server
     drawSeats(message);
     drawActions(message);
     list("log", message.log.slice().reverse());
   }
 
+  // the match's line: hand k of n; a new hand hides the last one's settlement
+  function drawMatch(match) {
+    if (!match) { return; }
+    el("match").textContent = say("match_line", { hand: match.hand, hands: match.hands });
+    if (match.hand !== shownHand) {
+      shownHand = match.hand;
+      el("ended").hidden = true;
+    }
+  }
+
   function drawEnded(message) {
-    ended = true;
+    ended = !message.match || message.match.over;
     var box = el("ended");
     box.textContent = "";
     var title = document.createElement("h2");
@@ -152,8 +164,23 @@
     link.href = message.replay;
     link.textContent = say("replay");
     box.appendChild(link);
+    if (message.match && !message.match.over) {
+      var next = document.createElement("button");
+      next.type = "button";
+      next.id = "next-hand";
+      next.className = "button";
+      var asked = message.match.next.indexOf(seat) >= 0;
+      next.textContent = say(asked ? "waiting_next" : "next_hand");
+      next.disabled = asked;
+      next.addEventListener("click", function () {
+        next.disabled = true;
+        next.textContent = say("waiting_next");
+        send({ type: "next" });
+      });
+      box.appendChild(next);
+    }
     box.hidden = false;
-    setStatus(say("hand_over"));
+    setStatus(say(ended && message.match && message.match.hands > 1 ? "match_over" : "hand_over"));
   }
 
   function receive(event) {
