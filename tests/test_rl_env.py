@@ -99,6 +99,17 @@ def test_masks_are_the_legal_lists_and_rewards_are_the_deltas(
             assert sum(totals) == pytest.approx(0.0)
 
 
+def test_the_pot_is_shared_out() -> None:
+    """SC-PAY-4: the 48-point penalties of SC-PENALTY-1 go to the pot; the environment gives
+    every seat an equal share of it back, so that the rewards still sum to zero."""
+    game = raw_env("sichuan", void_discard="lenient", kong_rewards=True)
+    totals = _random_episode(game, 0, np.random.default_rng(5))
+    result = game.rules.result(game.hand_state)
+    assert result is not None
+    assert result.pot == 192 and result.deltas == (-48, -48, -48, -48)
+    assert totals == [0.0, 0.0, 0.0, 0.0]
+
+
 def test_kong_money_is_rewarded_when_paid() -> None:
     """With kong_rewards, a kong's payments (刮风下雨, SC-KONG) are the rewards of the step
     that pays them; without, rewards are all zero until the hand ends."""
