@@ -72,9 +72,9 @@ class Players:
 
         def choose(rng: random.Random, rules: Rules, state: State, seat: int) -> Action:
             kind = self.kinds[seat]
-            if kind != "random" and state.phase is Phase.CHOOSING:  # the bot takes the first
-                default = rules.default_action(state, seat)  # answer (万 void): the phase's
-                assert default is not None  # default gives up the suit held least instead
+            if kind != "random" and state.phase is Phase.CHOOSING:  # the phase's default
+                default = rules.default_action(state, seat)  # (托管), which is the bot's
+                assert default is not None  # answer too (issue 34)
                 return default
             actions = rules.legal_actions(state, seat)
             if kind == "coy" and rng.random() < 0.5:  # declines a win (过水, SC-PASSHU-1)

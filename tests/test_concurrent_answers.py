@@ -235,7 +235,7 @@ SEEDS = {
     "yongshan 3 asked": ((0, 1, 3), {"claim", "rob"}),
     "yongshan rob": ((0, 3, 12), {"claim", "rob"}),
     "sichuan": ((0, 1, 26, 32), {"voiding", "claim"}),
-    "sichuan 换三张": ((0, 1, 6), {"swapping", "voiding", "claim", "rob"}),
+    "sichuan 换三张": ((0, 1, 36), {"swapping", "voiding", "claim"}),  # rob: "sichuan rob"
     "sichuan rob": ((1, 8, 10), {"voiding", "claim", "rob"}),
     "phases toy": ((0, 1, 20), {"ante", "buying", "void", "claim", "showing"}),
 }

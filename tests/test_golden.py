@@ -80,7 +80,7 @@ RANDOM_HANDS = 200
 GREEDY_HANDS = 100
 
 DIGEST = "c11e7d45fe70bb6f93e28889cf6f1e06c9c1e0934614009a0688231e4bc42d10"
-SICHUAN_DIGEST = "f8e6e9628db6ad9bf83b2aa31981ef57aee44b2b13ed74e471afd6a11ba8bafe"
+SICHUAN_DIGEST = "912793d8f0d6aa91f7e9c7ba0c34fd450d1f4899f38ba0f3c7c43698550dec6d"
 
 
 def _play(rules: Rules, seed: int, greedy: bool, out: Any) -> None:

@@ -35,6 +35,7 @@ CONTRACT = frozenset(
         "mahjong_rules.engine.events",
         "mahjong_rules.engine.hooks",
         "mahjong_rules.engine.phases",
+        "mahjong_rules.engine.phase_advice",
         "mahjong_rules.engine.settlement",
         "mahjong_rules.engine.state",
         "mahjong_rules.engine.view",

@@ -269,8 +269,9 @@ def test_sc_swap_1_sc_void_1_action_ids() -> None:
 def test_sc_swap_1_every_seats_answers_exactly() -> None:
     """SC-SWAP-1: in a room that swaps, the phase opens after the deal asking all four; a
     seat's answers are every three tiles of one suit it holds, each multiset once, by suit
-    then tile order; the default passes the lowest three of the suit it holds fewest of
-    (among those it holds three of)."""
+    then tile order; the default (the bots' answer, OwnPhase.advise) passes the three whose
+    loss costs least, the hand to lack a suit after 定缺: the dealer passes 1p1p4p from his
+    four 筒, seat 3 (no 条, so it keeps 万 and 筒) 2m3m5m rather than break 678p."""
     rules, state = dealt(swap_three=True)
     assert (state.phase, state.stage, state.claimants) == (Phase.CHOOSING, "swapping", (0, 1, 2, 3))
     assert texts(rules.legal_actions(state, 2)) == [
@@ -297,7 +298,7 @@ def test_sc_swap_1_every_seats_answers_exactly() -> None:
         "0 swap 1p1p4p",
         "1 swap 1s2s3s",
         "2 swap 3s3s3s",
-        "3 swap 6p7p8p",
+        "3 swap 2m3m5m",
     ]
 
 

@@ -11,7 +11,10 @@ never the other hands or the wall::
             break                                 # to_act may change after each answer
 
 * :class:`GreedyBot`: takes every win and plays to the lowest 向听 (shanten) under the room's
-  rules (wildcards, 缺一门); deterministic. The one to use for 托管.
+  rules (wildcards, 缺一门), and answers a game's own phases (换三张, 定缺, 买点, a plugin's) as
+  the phase advises (:meth:`OwnPhase.advise <mahjong_rules.engine.phases.OwnPhase.advise>`,
+  also what :meth:`Rules.default_action <mahjong_rules.Rules.default_action>` gives there);
+  deterministic. The one to use for 托管.
 * :class:`RandomBot`: a uniform random legal action, seeded; a baseline and test opponent.
 * :class:`Bot`: the base class (:meth:`Bot.choose` from a view, :meth:`Bot.act` on a state).
 

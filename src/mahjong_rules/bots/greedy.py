@@ -25,8 +25,10 @@ import attrs
 from mahjong_rules.bots.base import Bot, legal_or_raise
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Pass, Peng
+from mahjong_rules.engine.phases import named_phase
 from mahjong_rules.engine.state import Phase
 from mahjong_rules.engine.view import View
+from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.melds import MeldKind
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants import rules_for
@@ -177,13 +179,35 @@ class _Hand:
         return min(options, key=lambda s: (options[s], _suit_size(self.naturals, s), s))
 
 
+def _advice(view: View, actions: Sequence[Action]) -> Action:
+    """The answer the open phase of the variant's own advises from ``view``; the first listed
+    for a stage the room's phases do not name."""
+    rules = rules_for(view.options)
+    phase = named_phase(rules, view.stage)
+    if phase is None:
+        return actions[0]
+    advice = phase.advise(rules, view)
+    if advice not in actions:
+        raise IllegalActionError(
+            f"{type(phase).__name__}.advise gave {advice!r}, not one of seat {view.seat}'s "
+            f"answers in its {view.stage} phase"
+        )
+    return advice
+
+
 class GreedyBot(Bot):
     """托管 (tuōguǎn) auto-play: a deterministic, one-step greedy player for a seat nobody plays.
 
     Its rules, in order:
 
     * 胡 (hú): always takes a win when offered (on its draw, on a discard, robbing a kong);
-    * 买点 (mǎidiǎn): buys 0 points;
+    * in a phase of the variant's own, the answer the phase advises from the view
+      (:meth:`OwnPhase.advise <mahjong_rules.engine.phases.OwnPhase.advise>`, which is also
+      what :meth:`Rules.default_action <mahjong_rules.Rules.default_action>` gives there): by
+      default the answer whose kept hand is nearest a win. So it passes in 换三张 (huàn sān
+      zhāng) the three tiles whose loss costs least, of its weakest suit, gives up in 定缺 (dìng
+      quē) the suit that costs least (fewest tiles, least use), and buys 0 points in 买点
+      (mǎidiǎn: asked before the deal, with no hand yet to judge by);
     * 提 (tí): always swaps a natural tile into its meld for the wildcard (a free wildcard);
     * 报听 (bàotīng): always declares (it is offered only for a ready hand);
     * on a discard, 碰 (pèng) or 直杠 (zhígàng) only if the hand after the claim (after its
@@ -208,7 +232,7 @@ class GreedyBot(Bot):
                 if action.__class__ is kind:
                     return action
         if view.phase is Phase.CHOOSING:
-            return actions[0]  # a phase of the variant's own: its first answer (e.g. 0 买点)
+            return _advice(view, actions)
         hand = _Hand.of(view)
         if view.phase is Phase.TURN:
             return self._turn(actions, hand)

@@ -21,14 +21,17 @@ import enum
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.actions import Action
+from mahjong_rules.engine.phase_advice import best_answer
 from mahjong_rules.engine.state import State
+from mahjong_rules.engine.view import View
 
 Hooks = Any
 """The room's rules (a :class:`~mahjong_rules.engine.hooks.Hooks`, which lists the phases:
 named loosely here, since that module imports this one)."""
 
-__all__ = ["OwnPhase", "When", "open_phase"]
+__all__ = ["OwnPhase", "When", "named_phase", "open_phase"]
 
 
 class When(enum.Enum):
@@ -49,7 +52,8 @@ class OwnPhase:
     """One phase of a variant's own where every asked seat answers at once.
 
     Subclass it, set :attr:`name` and :attr:`when`, write :meth:`actions` (and, as the phase
-    needs, :meth:`asks`, :meth:`answer`, :meth:`resolve`, :meth:`default`), and list an
+    needs, :meth:`asks`, :meth:`answer`, :meth:`resolve`, and for the bots and 托管
+    :meth:`keeps` or :meth:`advise`), and list an
     instance in the variant's ``phases``. The actions it lists are the variant's own (its
     ``action_types``). Every method is pure: it gets the rules and a state and returns a new
     state or a value. Phases of the same :attr:`when` open in the order listed.
@@ -80,9 +84,32 @@ class OwnPhase:
 
     def default(self, rules: Hooks, state: State, seat: int) -> Action:
         """The answer a server gives for ``seat`` when its time runs out
-        (:meth:`~mahjong_rules.variants.base.Rules.default_action`); one of :meth:`actions`.
-        Default: the first listed."""
-        return self.actions(rules, state, seat)[0]
+        (:meth:`~mahjong_rules.variants.base.Rules.default_action`, 托管); one of
+        :meth:`actions`. Default: :meth:`advise` of the seat's view, the answer a bot gives
+        (:class:`~mahjong_rules.bots.GreedyBot`), so that a seat played for a person answers
+        as the bots do; the first listed when the phase neither advises nor :meth:`keeps`."""
+        cls = type(self)
+        if cls.advise is OwnPhase.advise and cls.keeps is OwnPhase.keeps:
+            return self.actions(rules, state, seat)[0]  # what advise gives, without a view
+        return self.advise(rules, rules.view(state, seat))
+
+    def keeps(self, rules: Hooks, view: View, action: Action) -> TileCounts | None:
+        """What answering ``action`` leaves the seat of ``view`` to build its hand with: its
+        concealed tiles (``view.concealed``) less those the answer parts with, whether passed
+        to another seat (换三张) or bound to be discarded (the suit of a 定缺), each to be
+        replaced by a tile unknown yet. Read by the default :meth:`advise`. Default: ``None``,
+        the hand as it is (an answer that changes no tile: a price, a yes or no)."""
+        return None
+
+    def advise(self, rules: Hooks, view: View) -> Action:
+        """The answer a player would give, seen from ``view`` alone (the asked seat's: its
+        own tiles, the table and ``view.legal_actions``); one of those actions. Bots answer
+        with it, and so does :meth:`default`. Override it where the game knows better.
+        Default: the answer whose kept hand (:meth:`keeps`) is nearest a win
+        (:func:`~mahjong_rules.engine.phase_advice.best_answer`: by 向听 under the room's
+        shape rules, each tile parted with costing a step; then fewer tiles parted with; then
+        the kept tiles' use), the first listed among equals."""
+        return best_answer(rules, view, lambda action: self.keeps(rules, view, action))
 
     def answer(self, rules: Hooks, state: State, action: Action) -> State:
         """Record one seat's answer (``state`` already lists it in ``answers``; it holds no
@@ -111,7 +138,13 @@ class OwnPhase:
 def open_phase(rules: Hooks, state: State) -> OwnPhase | None:
     """The phase of the variant's own that ``state`` is in (its ``stage`` names it), or
     ``None`` outside one (or for a stage that names none of the room's phases)."""
-    stage = state.stage
+    return named_phase(rules, state.stage)
+
+
+def named_phase(rules: Hooks, stage: str | None) -> OwnPhase | None:
+    """The room's phase named ``stage`` (a state's or a view's
+    :attr:`~mahjong_rules.engine.view.View.stage`), or ``None`` for ``None`` or a name none
+    of the room's phases has."""
     if stage is None:
         return None
     phases: tuple[OwnPhase, ...] = rules.phases

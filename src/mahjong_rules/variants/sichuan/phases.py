@@ -18,7 +18,7 @@ against them. The records are :mod:`mahjong_rules.variants.sichuan.records`'.
 
 from __future__ import annotations
 
-from collections import Counter
+import functools
 from collections.abc import Iterable
 from typing import ClassVar
 
@@ -28,9 +28,11 @@ from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.hooks import Hooks
+from mahjong_rules.engine.phase_advice import best_answer
 from mahjong_rules.engine.phases import OwnPhase, When
 from mahjong_rules.engine.state import State, replace
-from mahjong_rules.tiles import Suit, Tile, suited_tiles
+from mahjong_rules.engine.view import View
+from mahjong_rules.tiles import Tile, suited_tiles
 from mahjong_rules.variants.sichuan.actions import (
     SUITS,
     AsideSet,
@@ -49,10 +51,6 @@ from mahjong_rules.variants.sichuan.records import (
 )
 
 __all__ = ["SICHUAN_PHASES", "Swapping", "Voiding", "swap_answers", "void_answers"]
-
-
-def _by_suit(concealed: TileCounts) -> Counter[Suit]:
-    return Counter(tile.suit for tile in concealed)
 
 
 _LANES = (1 << 27) - 1
@@ -138,13 +136,6 @@ def _void(seat: int, k: int, rank: int) -> DeclareVoid:
     return action
 
 
-def _fewest(concealed: TileCounts, least: int) -> Suit:
-    """The suit held fewest times among those held at least ``least`` times (the first such
-    in the order 万 筒 条)."""
-    held = _by_suit(concealed)
-    return min((s for s in SUITS if held[s] >= least), key=lambda s: held[s])
-
-
 def _set_record(state: State, seat: int, told: Event, **changes: object) -> State:
     """``state`` with ``changes`` in ``seat``'s record and the event ``told`` (one copy)."""
     seats = state.seats
@@ -152,6 +143,10 @@ def _set_record(state: State, seat: int, told: Event, **changes: object) -> Stat
     mine = replace(mine, variant=attrs.evolve(mine.variant, **changes))
     seats = (*seats[:seat], mine, *seats[seat + 1 :])
     return replace(state, seats=seats, events=(*state.events, told))
+
+
+_VOIDED_SUITS = 2
+"""The suits a hand holds once 定缺 has taken one away (SC-VOID-3)."""
 
 
 class Swapping(OwnPhase):
@@ -173,12 +168,20 @@ class Swapping(OwnPhase):
         """:func:`swap_answers` of the seat's concealed tiles."""
         return swap_answers(seat, state.seats[seat].concealed)
 
-    def default(self, rules: Hooks, state: State, seat: int) -> Action:
-        """The lowest three of the suit it holds fewest of, among those it holds three of
-        (ties: 万, then 筒, then 条): it breaks up the least."""
-        concealed = state.seats[seat].concealed
-        suit = _fewest(concealed, 3)
-        return next(a for a in swap_answers(seat, concealed) if a.tiles[0].suit is suit)
+    def keeps(self, rules: Hooks, view: View, action: Action) -> TileCounts | None:
+        """The seat's tiles less the three it passes (three unknown ones come instead)."""
+        assert isinstance(action, SwapTiles)
+        kept = view.concealed
+        for tile in action.tiles:
+            kept = kept.remove(tile)
+        return kept
+
+    def advise(self, rules: Hooks, view: View) -> Action:
+        """The three whose loss costs least (:meth:`keeps`), counting that the hand will
+        lack a suit after 定缺 whatever the room (SC-VOID-3): so, three tiles of the suit the
+        hand can best give up, those that work least with the rest."""
+        keeps = functools.partial(self.keeps, rules, view)
+        return best_answer(rules, view, keeps, max_suits=_VOIDED_SUITS)
 
     def answer(self, rules: Hooks, state: State, action: Action) -> State:
         """The three tiles are kept in the seat's record (they stay in its hand until the
@@ -225,12 +228,15 @@ class Voiding(OwnPhase):
         """:func:`void_answers` of the seat's concealed tiles."""
         return void_answers(seat, state.seats[seat].concealed)
 
-    def default(self, rules: Hooks, state: State, seat: int) -> Action:
-        """The suit it holds fewest of (ties: 万, then 筒, then 条), setting aside its lowest
-        tile of it (none when it holds none)."""
-        concealed = state.seats[seat].concealed
-        suit = _fewest(concealed, 0)
-        return next(a for a in void_answers(seat, concealed) if a.suit is suit)
+    def keeps(self, rules: Hooks, view: View, action: Action) -> TileCounts | None:
+        """The seat's tiles less every tile of the suit declared void, which no win holds
+        (SC-VOID-3) and which it discards first (SC-VOID-4): the bots and the default answer
+        give up the suit that costs least, setting aside its lowest tile."""
+        assert isinstance(action, DeclareVoid)
+        kept = view.concealed
+        for tile in suited_tiles(action.suit):
+            kept = kept.remove(tile, kept.count(tile))
+        return kept
 
     def answer(self, rules: Hooks, state: State, action: Action) -> State:
         """The suit and the tile are kept in the seat's record and told to it alone
