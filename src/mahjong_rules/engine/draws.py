@@ -149,11 +149,15 @@ class Draws(EngineParts):
         return self._begin_turn(remake(State, fields))
 
     def _begin_turn(self, state: State) -> State:
-        """Apply a forced self-draw win at once (FLOW-4)."""
+        """Apply a forced self-draw win at once (FLOW-4): after a draw, and in the dealer's
+        first turn (a dealt hand the variant forces to win)."""
         seat = state.current
         s = state.seats[seat]
         if (
-            s.drawn is not None
+            (
+                s.drawn is not None
+                or (seat == state.dealer and not state.discards_made and not s.draws)
+            )
             and self.self_win_forced(state, seat)
             and self._can_self_win(state, seat)
         ):

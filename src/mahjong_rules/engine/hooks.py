@@ -216,8 +216,10 @@ class Hooks(MoneyHooks, TableHooks):
         return not after_peng(state, seat) and self._can_self_win(state, seat)
 
     def self_win_forced(self, state: State, seat: int) -> bool:
-        """Whether ``seat``, having just drawn, must win if it can (FLOW-4): the engine then
-        wins for it. Default: :meth:`win_forced`."""
+        """Whether ``seat``, having just drawn, or as the dealer at the first turn with the 14
+        tiles it was dealt, must win if it can (FLOW-4): the engine then wins for it at once
+        (with a dealt hand, before anyone acts: the hand's first state is settled). Default:
+        :meth:`win_forced`."""
         return self.win_forced(state)
 
     def next_to_draw(self, state: State, seat: int) -> int:
