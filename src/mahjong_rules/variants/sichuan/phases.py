@@ -234,8 +234,9 @@ class Voiding(OwnPhase):
         give up the suit that costs least, setting aside its lowest tile."""
         assert isinstance(action, DeclareVoid)
         kept = view.concealed
-        for tile in suited_tiles(action.suit):
-            kept = kept.remove(tile, kept.count(tile))
+        for tile in kept.kinds():
+            if tile.suit is action.suit:
+                kept = kept.remove(tile, kept.count(tile))
         return kept
 
     def answer(self, rules: Hooks, state: State, action: Action) -> State:
