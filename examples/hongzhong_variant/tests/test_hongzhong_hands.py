@@ -112,7 +112,6 @@ def test_hz_money_a_win_holding_no_hongzhong_doubles_the_base() -> None:
     assert money(state) == [(p, 0, 4, "win") for p in (1, 2, 3)]
 
 
-@pytest.mark.xfail(strict=True, reason="awaits self_win_forced asked on the deal (issue 34, H1)")
 def test_hz_win_four_hongzhong_dealt_to_the_dealer_win_at_once() -> None:
     """HZ-WIN 四红中: the dealer dealt the four 红中, on a hand otherwise far from complete,
     has won before anyone acts (forced, as FLOW-4 forces a drawn one); the birds phase asks it
