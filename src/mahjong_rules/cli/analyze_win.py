@@ -8,18 +8,40 @@ import argparse
 from mahjong_rules.cli.common import CliError, make_rules, parse_options, whole
 from mahjong_rules.cli.log import breakdown_lines, tile_text, tiles_text
 from mahjong_rules.counts import TileCounts, TileSet
+from mahjong_rules.engine.wall import shuffled_wall
+from mahjong_rules.engine.wild_hooks import WildHooks
 from mahjong_rules.errors import HandSizeError, InvalidHandError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.notation import parse_tiles
 from mahjong_rules.scoring import WinContext, WinKind
+from mahjong_rules.serial.check_phase import dealt_start
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants import Rules
 from mahjong_rules.variants.explain import explain_win
 
-__all__ = ["score"]
+__all__ = ["dealt_wild_kinds", "has_wildcards", "score"]
 
 _MAX_TILES = 14
+_DEALS = (0, 1, 2)
+"""The seeds of the walls :func:`dealt_wild_kinds` deals."""
+
+
+def has_wildcards(rules: Rules) -> bool:
+    """Whether the variant has wildcards: it splits them off a hand (it overrides the
+    contract's :meth:`~mahjong_rules.engine.wild_hooks.WildHooks.wilds_in`)."""
+    return type(rules).wilds_in is not WildHooks.wilds_in
+
+
+def dealt_wild_kinds(rules: Rules) -> TileSet:
+    """The wildcard kinds of the room's hands when every deal gives the same ones (e.g. the
+    red dragons of a game whose 红中 are wild), found by dealing a few walls; empty when
+    they change from deal to deal (they follow a tile turned up: ``--indicator``)."""
+    found = {
+        dealt_start(rules, shuffled_wall(seed, tiles=rules.wall_tiles), 0).wild_kinds
+        for seed in _DEALS
+    }
+    return found.pop() if len(found) == 1 else TileSet()
 
 
 def _one_tile(flag: str, text: str) -> Tile:
@@ -49,18 +71,21 @@ def _context(args: argparse.Namespace, rules: Rules) -> tuple[WinContext, list[s
     kinds = TileSet()
     indicator = None
     kinds_of = getattr(rules.options, "wild_kinds", None)  # a room with 本金 and 听用
-    if callable(kinds_of):
-        if args.indicator is not None:
-            indicator = _one_tile("--indicator", args.indicator)
-            if indicator.is_honor:  # wild_kinds raises a plain ValueError for it
-                raise CliError(f"--indicator: a 本金 tile is suited, got {indicator}")
-            kinds = TileSet(kinds_of(indicator))
-            lines.append(
-                f"本金 indicator: {tile_text(indicator)}; 听用 wildcards: {tiles_text(kinds)}"
-            )
-    elif args.indicator is not None or extra:
-        flag = "--indicator" if args.indicator is not None else "--wilds"
-        raise CliError(f"{flag}: {rules.name} has no wildcards")
+    if args.indicator is not None:
+        if not callable(kinds_of):
+            why = "has no 本金 indicator" if has_wildcards(rules) else "has no wildcards"
+            raise CliError(f"--indicator: {rules.name} {why}")
+        indicator = _one_tile("--indicator", args.indicator)
+        if indicator.is_honor:  # wild_kinds raises a plain ValueError for it
+            raise CliError(f"--indicator: a 本金 tile is suited, got {indicator}")
+        kinds = TileSet(kinds_of(indicator))
+        lines.append(f"本金 indicator: {tile_text(indicator)}; 听用 wildcards: {tiles_text(kinds)}")
+    elif has_wildcards(rules):
+        kinds = dealt_wild_kinds(rules)
+        if kinds:
+            lines.append(f"wildcards: {tiles_text(kinds)}")
+    elif extra:
+        raise CliError(f"--wilds: {rules.name} has no wildcards")
     naturals = TileCounts(t for t in written if t not in kinds)
     wilds = len(written) - len(naturals) + extra
     size = len(naturals) + wilds + 3 * len(melds)
