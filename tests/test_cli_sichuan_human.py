@@ -197,7 +197,7 @@ def test_a_human_swaps_and_declares_in_chinese(
     ]
     assert out[44:46] == [
         "换三张：各家给下家",
-        "你的换三张：换出 2p5p7p，换来 3p5p6p",
+        "你的换三张：换出 二筒 五筒 七筒，换来 三筒 五筒 六筒",
     ]
     assert out[50:52] == [
         "你可以：",
@@ -214,7 +214,7 @@ def test_a_human_swaps_and_declares_in_chinese(
         "定缺完成：扣牌 座位 0、座位 1、座位 2、座位 3",
     ]
     assert out[77:79] == [
-        "你的定缺：万，扣下 3m",
+        "你的定缺：万，扣下 三万",
         "  座位 0 (你) [庄家]：14 张; 扣牌 1 张; 弃牌 无",
     ]
     assert "牌墙已摸完（已有 1 家胡牌）" in out

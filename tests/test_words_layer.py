@@ -79,7 +79,7 @@ def test_sc_view_1_whole_table_page_says_each_seats_void_in_the_third_person() -
         ["its 定缺: 条 (s), set aside 6s"],
     ]
     zh = page_data(record, lang="zh")["steps"][4]["seats"]
-    assert zh[1]["own"] == ["定缺：条，扣下 6s"]
+    assert zh[1]["own"] == ["定缺：条，扣下 六条"]  # names alone in Chinese
     own = page_data(record, seat=1)["steps"][4]["seats"]
     assert [s["own"] for s in own] == [[], ["your 定缺: 条 (s), set aside 6s"], [], []]
 
@@ -92,7 +92,7 @@ def test_sc_win_1_the_page_says_ting_and_the_waits() -> None:
     assert step[3]["own"] == ["its 定缺: 条 (s), set aside 6s", "听 ready: waits on 5p 五筒"]
     assert [s["own"][1:] for s in step[:3]] == [[], [], []]
     seat3 = page_data(record, seat=3, lang="zh")["steps"][35]["seats"]
-    assert seat3[3]["own"] == ["你的定缺：条，扣下 6s", "听牌：等 5p 五筒"]
+    assert seat3[3]["own"] == ["你的定缺：条，扣下 六条", "听牌：等 五筒"]
     seat0 = page_data(record, seat=0)["steps"][35]["seats"]
     assert all("听" not in line for s in seat0 for line in s["own"])
 

@@ -133,7 +133,7 @@ def hands_lines(state: State, lang: Lang) -> list[str]:
 
 
 def ready_words(rules: object, state: State, seat: int, lang: Lang) -> str | None:
-    """``听 ready: waits on 3p 三筒, 6p 六筒`` (``听牌：等 3p 三筒，6p 六筒``) when ``seat``
+    """``听 ready: waits on 3p 三筒, 6p 六筒`` (``听牌：等 三筒、六筒``: names alone) when ``seat``
     holds a ready hand between its turns (``rules.waits``, 听牌 tīngpái), else ``None`` (a
     seat in its turn, one that has won, or one waiting on nothing). Say it only to whoever
     may see the seat's hand: the seat itself, or the whole table once shown."""
@@ -149,7 +149,8 @@ def ready_words(rules: object, state: State, seat: int, lang: Lang) -> str | Non
         return None
     if not tiles:
         return None
-    return _word("ready", lang, tiles=tiles_words(tiles, lang))
+    said = "、".join(t.name_zh for t in tiles) if lang == "zh" else tiles_words(tiles, lang)
+    return _word("ready", lang, tiles=said)
 
 
 def action_words(rules: Rules, action: Action, lang: Lang) -> str:

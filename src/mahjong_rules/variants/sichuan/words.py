@@ -18,6 +18,7 @@ secret (SC-VIEW-1), so its lines say that it chose or declared, not what.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from mahjong_rules.engine.actions import Action
@@ -26,7 +27,7 @@ from mahjong_rules.engine.settlement import POT, HandResult, Payment, PaymentRea
 from mahjong_rules.engine.state import State
 from mahjong_rules.engine.view import View
 from mahjong_rules.engine.word_hooks import Lang, WordHooks, tile_words, tiles_words
-from mahjong_rules.tiles import Suit
+from mahjong_rules.tiles import Suit, Tile
 from mahjong_rules.variants.sichuan.actions import (
     AsideSet,
     DeclareVoid,
@@ -189,8 +190,9 @@ class SichuanWords(WordHooks):
 
     def describe_own(self, view: View, lang: Lang, *, yours: bool = True) -> list[str]:
         """The seat's own 换三张 and 定缺: ``your 定缺: 万 (m), set aside 1m`` said to it,
-        ``its 定缺: 万 (m), set aside 1m`` (``定缺：万，扣下 1m``) said of it (SC-VIEW-1: shown
-        only where its hand is)."""
+        ``its 定缺: 万 (m), set aside 1m`` said of it (SC-VIEW-1: shown only where its hand
+        is); in Chinese the tiles by name alone (``定缺：万，扣下 一万``, ``换三张：换出 二筒 五筒
+        七筒，换来 ...``)."""
         zh = lang == "zh"
         own = view.own_variant
         lines: list[str] = []
@@ -198,8 +200,8 @@ class SichuanWords(WordHooks):
             return lines
         whose = ("你的" if yours else "") if zh else ("your " if yours else "its ")
         if own.chosen:
-            gave = "".join(t.notation for t in own.chosen)
-            got = "".join(t.notation for t in own.received) or ("（未换）" if zh else "(not yet)")
+            gave, got = _own_tiles(own.chosen, zh), _own_tiles(own.received, zh)
+            got = got or ("（未换）" if zh else "(not yet)")
             lines.append(
                 f"{whose}换三张：换出 {gave}，换来 {got}"
                 if zh
@@ -209,7 +211,7 @@ class SichuanWords(WordHooks):
             if own.aside is None:
                 aside = "，手中无该花色" if zh else ", holding none of it"
             else:
-                aside = f"，扣下 {own.aside}" if zh else f", set aside {own.aside}"
+                aside = f"，扣下 {own.aside.name_zh}" if zh else f", set aside {own.aside}"
             suit = own.void.name_zh if zh else _suit(own.void)
             lines.append(f"{whose}定缺：{suit}{aside}" if zh else f"{whose}定缺: {suit}{aside}")
         return lines
@@ -285,6 +287,13 @@ def _discard_note(event: Discarded, seen: State | View | None, lang: Lang) -> st
     if void is None or len(seen.seats[event.seat].discards) != 1:
         return ""
     return _turned_up(void, lang)
+
+
+def _own_tiles(tiles: Iterable[Tile], zh: bool) -> str:
+    """A seat's own tiles: by name in Chinese (``二筒 五筒``), in the notation else (``2p5p``)."""
+    if zh:
+        return " ".join(t.name_zh for t in tiles)
+    return "".join(t.notation for t in tiles)
 
 
 def _own_event(event: Event, lang: Lang) -> list[str] | None:
