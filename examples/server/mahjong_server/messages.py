@@ -6,9 +6,10 @@ seat may see::
     {"type": "view", "table": "t1", "seat": 0, "step": 12, "asked": true,
      "view": <the View document (mahjong_rules.serial.to_dict)>,
      "actions": [{"action": <an action document read_answer accepts>, "label": "discard 5m"}],
-     "svg": "<svg ...>", "phase": "seat 0's turn", "notes": ["本金 5m"],
+     "picture": null, "phase": "seat 0's turn", "notes": ["本金 5m"],
      "ready": "听 ready: waits on 3p 三筒, 6p 六筒", "waits": ["3p", "6p"],
-     "seats": [{"seat": 0, "kind": "person", "connected": true, "badges": []}, ...],
+     "seats": [{"seat": 0, "kind": "person", "connected": true, "badges": [],
+                "notes": ["(you)", "庄 dealer", "person"]}, ...],
      "log": ["seat 3 discards 7p", ...]}
 
 ``ready`` tells the seat it is 听 (tīng, ready) and what it waits on, or is ``null``
@@ -18,8 +19,12 @@ between its turns, while it has not won), never another seat's; ``waits`` are th
 chooses``). Once the hand is over the picture shows every seat's hand face up (and every
 暗杠), so a 查叫 (chájiào) or a 花猪 (huāzhū) paid can be checked; never before.
 
-``kind`` is ``person``, ``bot`` or ``tuoguan`` (托管: a bot plays the person's seat); the
-picture (``render.view_svg``) writes each seat's kind under its label. The ``ended`` message is
+``kind`` is ``person``, ``bot`` or ``tuoguan`` (托管: a bot plays the person's seat); ``notes``
+are the lines the page writes under a seat's label (the seat's own, the dealer, who plays it).
+The page draws the table itself from ``view`` with the tile pictures it was sent once
+(:func:`.pages.tile_sprite`): no picture travels with a view. Once the hand is over,
+``picture`` is the view with every hand and every 暗杠 face up (the table the page then draws),
+``null`` before. The ``ended`` message is
 the hand's settlement in words (``render.page_data.settlement_data``, what the seat's replay
 page shows at its end, with each 罚分 item named: every hand is shown at the end), each seat's
 hand (``hands``: its concealed tiles in notation and in words) and the replay page's address::
@@ -45,7 +50,6 @@ import attrs
 
 from mahjong_rules import Rules, State, Tile, View, to_dict
 from mahjong_rules.engine.word_hooks import Lang
-from mahjong_rules.render import view_svg
 from mahjong_rules.render.page_data import settlement_data
 from mahjong_rules.words.table import (
     action_words,
@@ -133,13 +137,18 @@ def view_message(
         {"action": to_dict(action), "label": action_words(rules, action, lang)}
         for action in view.legal_actions
     ]
+    notes = seat_notes(seats, lang)
     badges = [
-        {**status, "badges": seat_words(rules, view, status["seat"], lang)} for status in seats
+        {
+            **status,
+            "badges": seat_words(rules, view, status["seat"], lang),
+            "notes": _label_notes(view, status["seat"]) + notes.get(status["seat"], []),
+        }
+        for status in seats
     ]
     waits = waits_of(rules, state, seat)
     asked = state.claimants if view.stage is not None else None  # who a phase asks: public
-    picture = hands_shown(view, state) if rules.is_over(state) else view
-    notes = seat_notes(seats, lang)
+    over = rules.is_over(state)
     return {
         "type": "view",
         "table": table,
@@ -148,7 +157,7 @@ def view_message(
         "asked": bool(view.legal_actions),
         "view": to_dict(view),
         "actions": actions,
-        "svg": view_svg(picture, tile_height=34, fit=True, seat_notes=notes),
+        "picture": to_dict(hands_shown(view, state)) if over else None,
         "phase": phase_words(view, lang, rules, asked),
         "notes": table_words(rules, view, lang) + own_words(rules, view, lang),
         "ready": ready_words(rules, state, seat, lang) if waits else None,
@@ -156,6 +165,12 @@ def view_message(
         "seats": badges,
         "log": log,
     }
+
+
+def _label_notes(view: View, seat: int) -> list[str]:
+    """What the table writes under a seat's label before who plays it: the viewer's own seat
+    and the dealer."""
+    return (["(you)"] if seat == view.seat else []) + (["庄 dealer"] if seat == view.dealer else [])
 
 
 def ended_message(

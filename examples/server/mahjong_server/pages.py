@@ -12,12 +12,15 @@ from __future__ import annotations
 import json
 from html import escape
 
+from mahjong_rules import Rules, Tile
 from mahjong_rules.engine.word_hooks import Lang
+from mahjong_rules.render import face
+from mahjong_rules.render.faces import TILE_DEPTH, TILE_HEIGHT, TILE_WIDTH
 from mahjong_server.lobby import Lobby, games
 from mahjong_server.table import Table
 from mahjong_server.words import page_texts, text
 
-__all__ = ["lobby_page", "message", "table_page", "watch_page"]
+__all__ = ["lobby_page", "message", "table_page", "tile_sprite", "watch_page"]
 
 _HEAD = """<!DOCTYPE html>
 <html lang="{lang}">
@@ -148,6 +151,20 @@ def watch_page(table: Table) -> str:
     )
 
 
+def tile_sprite(rules: Rules) -> str:
+    """The tile pictures of ``rules``' wall, sent once with the table page: a hidden SVG of
+    ``<symbol>`` elements the script draws with ``<use href="#t-5m">`` (``t-back`` a face-down
+    tile, ``t-wild`` the wildcard's border and badge drawn over a face)."""
+    box = f"0 0 {TILE_WIDTH:g} {TILE_HEIGHT + TILE_DEPTH:g}"
+    symbols = [f'<symbol id="t-back" viewBox="{box}">{face(None)}</symbol>']
+    kinds: list[Tile] = sorted(set(rules.wall_tiles))
+    for tile in kinds:
+        symbols.append(f'<symbol id="t-{tile.notation}" viewBox="{box}">{face(tile)}</symbol>')
+    wild = face(kinds[0], wild=True)[len(face(kinds[0])) :]  # what a wildcard adds
+    symbols.append(f'<symbol id="t-wild" viewBox="{box}">{wild}</symbol>')
+    return f'<svg id="tiles" hidden aria-hidden="true"><defs>{"".join(symbols)}</defs></svg>'
+
+
 def table_page(table: Table, seat: int) -> str:
     """Seat ``seat``'s page of ``table``, in the table's language: its script joins the seat
     over the websocket."""
@@ -176,6 +193,7 @@ def table_page(table: Table, seat: int) -> str:
 <ul id="log"></ul>
 </section>
 </main>
+{tile_sprite(table.rules)}
 <script src="/static/table.js"></script>
 </body></html>
 """

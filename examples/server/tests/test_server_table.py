@@ -19,12 +19,10 @@ from tests.server_helpers import Player, serving
 GAMES = [name for name, _ in games()]
 
 
-def _notes(svg: str, seat: int) -> list[str]:
-    """The lines under seat ``seat``'s label in a view's picture (its label's column)."""
-    lines = re.findall(r'<text x="1" y="[\d.]+" font-size="1[02]"[^>]*>([^<]*)</text>', svg)
-    start = lines.index(f"seat {seat}") + 1
-    end = next((k for k in range(start, len(lines)) if lines[k].startswith("seat ")), None)
-    return lines[start:end]
+def _notes(message: dict[str, Any], seat: int) -> list[str]:
+    """The lines the page writes under seat ``seat``'s label."""
+    notes: list[str] = message["seats"][seat]["notes"]
+    return notes
 
 
 def page_data(page: str) -> dict[str, Any]:
@@ -263,12 +261,12 @@ def test_a_seat_away_too_long_is_played_by_a_bot_until_its_person_comes_back() -
                     return str(message["seats"][0]["kind"])
 
                 away = await watcher.expect("view", lambda m: kind(m) == "tuoguan")
-                assert _notes(away["svg"], 0) == ["庄 dealer", "托管 a bot plays", "(away)"]
-                assert _notes(away["svg"], 2) == ["bot"]
+                assert _notes(away, 0) == ["庄 dealer", "托管 a bot plays", "(away)"]
+                assert _notes(away, 2) == ["bot"]
                 async with Player.at(served, table.id, 0, token=token) as back:
                     mine = await back.expect("view")
                     assert kind(mine) == "person"
-                    assert _notes(mine["svg"], 0) == ["(you)", "庄 dealer", "person"]
+                    assert _notes(mine, 0) == ["(you)", "庄 dealer", "person"]
                     await watcher.expect("view", lambda m: kind(m) == "person")
                 ended = await watcher.play_to_end()
             assert table.over and table.seats[0].tuoguan
@@ -322,7 +320,7 @@ def test_a_table_in_chinese() -> None:
                 first = await player.expect("view")
                 ended = await player.play_to_end()
             assert first["phase"] == "定缺：各家选择"  # the game's name of the phase
-            assert _notes(first["svg"], 1) == ["机器人"]
+            assert _notes(first, 1) == ["机器人"]
             assert ended["title"].startswith("结算")
             assert all(row["payer"].startswith("座位 ") for row in ended["payments"])
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 from mahjong_server.messages import ended_message, view_message
 from mahjong_server.pages import table_page
@@ -35,8 +36,17 @@ def _hand(rules: Rules, seed: int) -> list[State]:
     return states
 
 
-def _face_down(svg: str) -> int:
-    return svg.count("<title>face down</title>")
+def _face_down(message: dict[str, Any]) -> int:
+    """How many tiles the page draws face down from a view message (its ``picture`` once the
+    hand is over): hidden hands, hidden 暗杠, and a shown 暗杠's two end tiles."""
+    view = message["picture"] or message["view"]
+    down = 0
+    for seat in view["seats"]:
+        if seat["seat"] != view["seat"] and seat["hand"] is None:
+            down += seat["tiles"]
+        down += 4 * seat["hidden_kongs"]
+        down += 2 * sum(meld["kind"] == "an_gang" for meld in seat["melds"])
+    return down
 
 
 def test_every_fixed_text_has_its_chinese() -> None:
@@ -137,12 +147,12 @@ def test_every_hand_is_face_up_once_the_hand_is_over_and_never_before() -> None:
     for seat in range(4):
         message = view_message(rules, last, seat, "en", [], _STATUS, table="t1")
         kongs = sum(m.kind is MeldKind.AN_GANG for s in last.seats for m in s.melds)
-        assert _face_down(message["svg"]) == 2 * kongs
+        assert _face_down(message) == 2 * kongs
         earlier = view_message(rules, before, seat, "en", [], _STATUS, table="t1")
         hidden = sum(
             len(s.concealed) for k, s in enumerate(before.seats) if k != seat and not s.won
         )
-        assert hidden > 0 and _face_down(earlier["svg"]) >= hidden
+        assert hidden > 0 and _face_down(earlier) >= hidden
         ended = ended_message(rules, last, seat, "zh", table="t1", replay="/r")
         assert ended["hands"] == [
             {

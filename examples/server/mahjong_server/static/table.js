@@ -96,6 +96,84 @@
     el("tuoguan").hidden = !(mine && mine.kind === "tuoguan");
   }
 
+  // the table drawn from a view document with the tile pictures the page holds (#tiles)
+  var SVG = "http://www.w3.org/2000/svg";
+
+  function tiles(text) {  // "34555m1z" -> ["3m", "4m", "5m", "5m", "5m", "1z"]
+    var out = [], digits = [];
+    (text || "").split("").forEach(function (c) {
+      if (c >= "0" && c <= "9") { digits.push(c); } else {
+        digits.forEach(function (d) { out.push(d + c); });
+        digits = [];
+      }
+    });
+    return out;
+  }
+
+  function tile(notation, wild, small) {  // notation null: a tile face down
+    var svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("class", small ? "tile small" : "tile");
+    svg.setAttribute("viewBox", "0 0 30 44");
+    var title = document.createElementNS(SVG, "title");
+    title.textContent = notation || "face down";
+    svg.appendChild(title);
+    [notation ? "#t-" + notation : "#t-back"].concat(wild ? ["#t-wild"] : []).forEach(
+      function (href) {
+        var use = document.createElementNS(SVG, "use");
+        use.setAttribute("href", href);
+        svg.appendChild(use);
+      });
+    return svg;
+  }
+
+  function group(className, items) {
+    var box = document.createElement("span");
+    box.className = className;
+    items.forEach(function (item) { box.appendChild(item); });
+    return box;
+  }
+
+  function meldTiles(meld, wilds) {
+    var out = [], size = meld.kind === "peng" ? 3 : 4;
+    var naturals = size - meld.wild_tiles.length;
+    for (var k = 0; k < naturals; k++) {
+      var down = meld.kind === "an_gang" && (k === 0 || k === naturals - 1);
+      out.push(tile(down ? null : meld.tile, false));
+    }
+    meld.wild_tiles.forEach(function (w) { out.push(tile(w, true)); });
+    return out;
+  }
+
+  function drawPicture(view, seats) {
+    var wilds = tiles(view.wild_kinds);
+    var box = el("picture");
+    box.textContent = "";
+    view.seats.forEach(function (s) {
+      var row = document.createElement("div");
+      row.className = "seat-row";
+      row.dataset.seat = String(s.seat);
+      var label = document.createElement("p");
+      label.className = "seat-label";
+      var status = seats.filter(function (x) { return x.seat === s.seat; })[0];
+      label.textContent = [say("seat", { seat: s.seat })].concat(
+        status ? status.notes : []).join(" · ");
+      row.appendChild(label);
+      var own = s.seat === view.seat ? view.concealed : s.hand;
+      var hand = own !== null && own !== undefined ? tiles(own).map(function (t) {
+        return tile(t, wilds.indexOf(t) >= 0);
+      }) : Array.apply(null, Array(s.tiles)).map(function () { return tile(null); });
+      var melds = s.melds.map(function (m) { return group("meld", meldTiles(m, wilds)); });
+      for (var k = 0; k < s.hidden_kongs; k++) {
+        melds.push(group("meld", [tile(null), tile(null), tile(null), tile(null)]));
+      }
+      row.appendChild(group("hand", hand.concat(melds)));
+      row.appendChild(group("pond", s.discards.map(function (t) {
+        return tile(t, wilds.indexOf(t) >= 0, true);
+      })));
+      box.appendChild(row);
+    });
+  }
+
   function drawView(message) {
     body.dataset.step = String(message.step);
     el("error").hidden = true;
@@ -104,7 +182,7 @@
     el("ready").hidden = !message.ready;
     list("notes", message.notes);
     drawMatch(message.match);
-    el("picture").innerHTML = message.svg;  // the library's SVG, made by the server
+    drawPicture(message.picture || message.view, message.seats);
     drawSeats(message);
     drawActions(message);
     list("log", message.log.slice().reverse());
