@@ -97,3 +97,19 @@ def test_hz_the_package_docstring_examples_hold() -> None:
         module = importlib.import_module(f"mahjong_hongzhong.{name}")
         failed, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert (failed, tried > 0) == (0, True), name
+
+
+def test_hz_wild_analyze_finds_the_wildcards_through_the_contract(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """HZ-WILD, HZ-MONEY: ``analyze --variant hongzhong --wilds 1`` reads a 红中 as the
+    room's wildcard (its ``wilds_in``), and a hand without one scores 无红中."""
+    assert main(["analyze", "--variant", "hongzhong", "--wilds", "1", "123m456m789p11s55s"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "wildcards: 7z 中" in lines
+    assert "reading: 123m 456m 789p 111s 55s wilds=1s" in lines
+    assert main(["analyze", "--variant", "hongzhong", "123m456m789p111s55s"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = lines.index("breakdown:")
+    assert [line.split()[0] for line in lines[at + 1 : at + 3]] == ["平胡", "无红中"]
+    assert "points: 2" in lines
