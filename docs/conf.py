@@ -87,6 +87,8 @@ nitpick_ignore_regex = [
     ("py:class", r"mahjong_rules\.(.*\.)?_?[A-Z]"),  # T, _T, _A
     ("py:class", r"mahjong_rules\.(.*\.)?_\w+"),  # _Rules
     ("py:meth", r"(.*\.)?_[a-z]\w*"),
+    # the rl extra's libraries, in mahjong_rules.rl's type hints (no inventory of theirs either)
+    ("py:class", r"(numpy|pettingzoo|gymnasium)\..*"),
 ]
 
 # autodoc: members in source order, type hints in the description rather than the signature.

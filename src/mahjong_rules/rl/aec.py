@@ -1,6 +1,6 @@
 """The AEC environment (环境, huánjìng) of one room: :class:`MahjongEnv`.
 
-A PettingZoo :class:`~pettingzoo.AECEnv` that plays one hand of any registered room per
+A PettingZoo ``AECEnv`` that plays one hand of any registered room per
 episode (see :mod:`mahjong_rules.rl`). It keeps the hand's :class:`~mahjong_rules.State` and
 hands each agent only what :meth:`Rules.view <mahjong_rules.Rules.view>` gives its seat.
 """
@@ -219,8 +219,9 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         return attrs.evolve(record, actions=tuple(self.actions))
 
     def replay_page(self, *, seat: int | None = None, lang: Lang = "en") -> str:
-        """The episode's hand as a replay page (HTML text, :func:`mahjong_rules.render.page.
-        replay_page`): every hand, or ``seat``'s view alone."""
+        """The episode's hand as a replay page (HTML text,
+        :func:`~mahjong_rules.render.page.replay_page`): every hand, or ``seat``'s view
+        alone."""
         from mahjong_rules.render.page import replay_page
 
         return replay_page(self.hand_record(), seat=seat, lang=lang)

@@ -1,10 +1,10 @@
 """The observation (观察, guānchá): one seat's :class:`~mahjong_rules.View` as a fixed-shape array.
 
 :class:`Observer` turns a view into a one-dimensional ``float32`` NumPy array of
-:attr:`Observer.size` numbers, the same size for every view of the room, and the view's legal
+``Observer.size`` numbers, the same size for every view of the room, and the view's legal
 actions into an ``int8`` mask over the room's action ids
 (:func:`~mahjong_rules.engine.action_ids.action_space`). It reads the view alone, so it sees
-what the seat sees and nothing more. :attr:`Observer.sections` names each part with its first
+what the seat sees and nothing more. ``Observer.sections`` names each part with its first
 index and size, in this order (T tiles: 27, or 34 with honors; P players; D tiles in the
 wall; seats are counted from the viewer: ``seat0`` is the viewer itself, ``seat1`` the next
 seat in turn, and so on):
@@ -129,7 +129,7 @@ class Observer:
         self.high = np.array(highs, dtype=np.float32)
 
     def observe(self, view: View) -> npt.NDArray[np.float32]:
-        """The observation of ``view`` (a view of this room's): :attr:`size` numbers."""
+        """The observation of ``view`` (a view of this room's): ``size`` numbers."""
         players, seat = self.players, view.seat
         sink = Sink()
         ones, at, values = sink.ones, sink.at, sink.values

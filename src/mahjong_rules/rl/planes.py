@@ -120,7 +120,7 @@ def _field(kind: Any, tiles: int, players: int) -> tuple[int, Writer] | None:
 
 
 class VariantPlanes:
-    """The variant's own numbers of one room's views (see the module docs): :attr:`size`
+    """The variant's own numbers of one room's views (see the module docs): ``size``
     numbers for every view, from the hook or the default, written by :meth:`write`."""
 
     def __init__(self, rules: Any, tiles: int, sample: View) -> None:
@@ -154,7 +154,7 @@ class VariantPlanes:
         self.size = size
 
     def write(self, view: View, base: int, sink: Sink) -> None:
-        """Write the view's :attr:`size` numbers from index ``base`` on."""
+        """Write the view's ``size`` numbers from index ``base`` on."""
         if self.hook is not None:
             numbers = self.hook(view)
             if len(numbers) != self.size:
