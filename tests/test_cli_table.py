@@ -57,10 +57,10 @@ def test_ys_wild3_wildcards_marked_in_the_hand_and_the_meld() -> None:
     assert table_lines(YONGSHAN.view(state, 1), "zh", ponds) == [
         "--- 轮到你，座位 1",
         "牌墙剩余：54 张",
-        f"你的手牌：{unicode}  三万 九万 二筒 四筒 六筒 九筒 一条 三条 五条 七条  + 听用 🀠 8p*",
-        "你的副露：碰 5m = 5m 5m 8p* (8p* 听用) 座位 0 打出 [P5m*8p@0]",
-        "本金 7p；听用 8p（手牌和副露中标 *）",
-        "  座位 0 [庄家]：13 张; 弃牌 [5m 座位 1 碰]",
+        f"你的手牌：{unicode}  三万 九万 二筒 四筒 六筒 九筒 一条 三条 五条 七条  + 听用 🀠 八筒*",
+        "你的副露：碰 五万 = 五万 五万 八筒*（八筒* 听用） 座位 0 打出",  # names alone
+        "本金 七筒；听用 八筒（手牌和副露中标 *）",
+        "  座位 0 [庄家]：13 张; 弃牌 [五万 座位 1 碰]",
         "  座位 1 (你)：11 张; 弃牌 无",
         "  座位 2：13 张; 弃牌 无",
         "  座位 3：13 张; 弃牌 无",
@@ -131,5 +131,5 @@ def test_bs_claim1_the_claim_window_offers_peng_kong_and_hu_never_chow() -> None
     杠 and 胡, not 吃."""
     state = play(YONGSHAN, deal(YONGSHAN, WILD_PENG, indicator="7p"), "0:D5m")
     view = YONGSHAN.view(state, 1)
-    assert table_lines(view, "zh")[0] == "--- 可以碰杠胡：座位 0 打出 5m"
+    assert table_lines(view, "zh")[0] == "--- 可以碰杠胡：座位 0 打出 五万"
     assert table_lines(view, "en")[0] == "--- claim window: seat 0 discarded 5m"

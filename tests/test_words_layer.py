@@ -218,7 +218,7 @@ def test_sc_chajiao_1_every_hand_shown_after_the_settlement(
     ]
     assert main(["play", "--seed", "3", "--lang", "zh"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "  座位 3：🀉🀎🀎🀛🀛🀝🀒🀓🀕🀕  三万 八万 八万 三筒 三筒 五筒 三条 四条 六条 六条  P6p@1"
+        "  座位 3：🀉🀎🀎🀛🀛🀝🀒🀓🀕🀕  三万 八万 八万 三筒 三筒 五筒 三条 四条 六条 六条  碰 六筒"
     )
 
 

@@ -226,7 +226,7 @@ def _hand_text(view: View, lang: Lang) -> str:
     naturals = TileCounts([t for t in rest if t not in view.wild_kinds])
     parts = [f"{naturals.format('unicode')}  {_tiles(naturals, lang)}"] if naturals else []
     if wilds:
-        marked = " ".join(f"{t}*" for t in wilds)
+        marked = " ".join(f"{t.name_zh if lang == 'zh' else t}*" for t in wilds)
         parts.append(f"{label('wild_held', lang)} {format_tiles(wilds, 'unicode')} {marked}")
     shown = "  ".join(parts) or label("none", lang)
     if drawn is not None:
@@ -245,16 +245,22 @@ def _tiles(tiles: TileCounts, lang: Lang) -> str:
 
 def meld_words(meld: Meld, wild_kinds: TileSet, lang: Lang) -> str:
     """A meld in words, each wildcard marked ``*`` and named: ``peng 2p = 2p 2p 8p*
-    (8p* 听用 wildcard) from seat 3 [P2p*8p@3]``."""
-    kind = meld.kind.name_zh if lang == "zh" else _KIND_EN[meld.kind]
-    tiles = [meld.tile.notation] * meld.naturals + [f"{t}*" for t in meld.wild_tiles]
-    text = f"{kind} {meld.tile} = {' '.join(tiles)}"
+    (8p* 听用 wildcard) from seat 3 [P2p*8p@3]``; in Chinese by the tiles' names alone,
+    ``碰 二筒 = 二筒 二筒 八筒*（八筒* 听用） 座位 3 打出``."""
+    zh = lang == "zh"
+
+    def name(tile: Tile) -> str:
+        return tile.name_zh if zh else tile.notation
+
+    kind = meld.kind.name_zh if zh else _KIND_EN[meld.kind]
+    tiles = [name(meld.tile)] * meld.naturals + [f"{name(t)}*" for t in meld.wild_tiles]
+    text = f"{kind} {name(meld.tile)} = {' '.join(tiles)}"
     if meld.wild_tiles:
-        stars = " ".join(f"{t}*" for t in meld.wild_tiles)
-        text += f" ({stars} {label('wild', lang)})"
+        stars = " ".join(f"{name(t)}*" for t in meld.wild_tiles)
+        text += f"（{stars} {label('wild', lang)}）" if zh else f" ({stars} {label('wild', lang)})"
     if meld.from_seat is not None:
         text += " " + label("from", lang, seat=meld.from_seat)
-    return f"{text} [{meld}]"
+    return text if zh else f"{text} [{meld}]"
 
 
 _KIND_EN = {
@@ -276,10 +282,11 @@ def table_lines(
     zh = lang == "zh"
     colon, sep = ("：" if zh else ": "), "; "
     lines: list[str] = []
+    tile = view.tile.name_zh if zh and view.tile is not None else view.tile
     if view.phase is Phase.CLAIM and view.tile is not None:
-        lines.append(label("claim", lang, seat=view.current, tile=view.tile))
+        lines.append(label("claim", lang, seat=view.current, tile=tile))
     elif view.phase is Phase.ROB and view.tile is not None:
-        lines.append(label("rob", lang, seat=view.current, tile=view.tile))
+        lines.append(label("rob", lang, seat=view.current, tile=tile))
     elif view.phase is Phase.CHOOSING:
         lines.append(words.describe_stage(view, lang))
     else:
@@ -306,7 +313,8 @@ def table_lines(
         if s.won:
             parts.append(label("won", lang))
         pond = ponds.text(s.seat, s.discards, lang) if ponds is not None else ""
-        discards = pond or " ".join(t.notation for t in s.discards) or label("none", lang)
+        shown = " ".join(t.name_zh if zh else t.notation for t in s.discards)
+        discards = pond or shown or label("none", lang)
         parts.append(label("discards", lang, tiles=discards))
         lines.append(f"  {who}{colon}" + sep.join(parts))
     return lines

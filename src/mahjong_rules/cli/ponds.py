@@ -1,6 +1,7 @@
 """The ponds (牌池, páichí) a player at the table remembers: every seat's discards in order,
 a claimed one marked with who took it (碰, 直杠) or won on it (胡), read from the events the
-player's view reports (a view keeps only the discards still on the table).
+player's view reports (a view keeps only the discards still on the table). Tiles are written in
+the notation, in Chinese by name (``二筒``).
 
 >>> from mahjong_rules import Meld, Tile
 >>> from mahjong_rules.engine.events import Claimed, Discarded
@@ -8,7 +9,7 @@ player's view reports (a view keeps only the discards still on the table).
 >>> ponds.see(Discarded(1, Tile("2p"))); ponds.see(Discarded(1, Tile("8p")))
 >>> ponds.see(Claimed(0, Meld.parse("P8p@1")))
 >>> ponds.text(1, (Tile("2p"),), "en"), ponds.text(1, (Tile("2p"),), "zh")
-('2p [8p peng by seat 0]', '2p [8p 座位 0 碰]')
+('2p [8p peng by seat 0]', '二筒 [八筒 座位 0 碰]')
 """
 
 from __future__ import annotations
@@ -57,15 +58,19 @@ class Ponds:
         every = [t for t, _, _ in pond]
         kept = [t for t, _, taken in pond if not taken]
         if table not in (every, kept):
-            return " ".join(t.notation for t in on_table)
+            return " ".join(_name(t, lang) for t in on_table)
         words = []
         for tile, marks, _ in pond:
             if marks is None:
-                words.append(tile.notation)
+                words.append(_name(tile, lang))
                 continue
             said = [_mark_text(mark, lang) for mark in marks.split(",")]
-            words.append(f"[{tile.notation} {'; '.join(said)}]")
+            words.append(f"[{_name(tile, lang)} {'; '.join(said)}]")
         return " ".join(words)
+
+
+def _name(tile: Tile, lang: Lang) -> str:
+    return tile.name_zh if lang == "zh" else tile.notation
 
 
 def _mark_text(mark: str, lang: Lang) -> str:

@@ -25,6 +25,7 @@ from mahjong_rules.engine.state import State
 from mahjong_rules.engine.view import View
 from mahjong_rules.engine.word_hooks import Lang, WordHooks, describe_win_of, tiles_words
 from mahjong_rules.errors import MahjongRulesError
+from mahjong_rules.melds import Meld
 from mahjong_rules.variants import rules_for
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.words.events import breakdown_lines, event_lines, win_line
@@ -121,15 +122,24 @@ def end_title(result: HandResult, lang: Lang) -> str:
 def hands_lines(state: State, lang: Lang) -> list[str]:
     """Every seat's hand once the hand is over, so that a 查叫 (chájiào) or a 花猪 (huāzhū)
     can be checked: its concealed tiles (tile characters, then the notation or, in Chinese,
-    the tiles' names) and its melds, ``  seat 1: 🀇🀈🀉  123m  P5p@0``."""
+    the tiles' names) and its melds (in Chinese by name: ``碰 五筒``), ``  seat 1: 🀇🀈🀉  123m
+    P5p@0``."""
     lines = [_word("hands", lang)]
     for seat, s in enumerate(state.seats):
         held = s.concealed
         names = " ".join(t.name_zh for t in held) if lang == "zh" else str(held)
-        melds = " ".join(str(m) for m in s.melds)
+        melds = " ".join(_meld_names(m) if lang == "zh" else str(m) for m in s.melds)
         shown = f"{held.format('unicode')}  {names}  {melds}".rstrip()
         lines.append(_word("hand_of", lang, seat=seat, tiles=shown))
     return lines
+
+
+def _meld_names(meld: Meld) -> str:
+    """A meld by its kind's and tiles' names: ``碰 五筒``, ``碰 五筒（听用 八筒）``."""
+    text = f"{meld.kind.name_zh} {meld.tile.name_zh}"
+    if meld.wild_tiles:
+        text += f"（听用 {' '.join(t.name_zh for t in meld.wild_tiles)}）"
+    return text
 
 
 def ready_words(rules: object, state: State, seat: int, lang: Lang) -> str | None:

@@ -96,9 +96,10 @@ class YongshanWords(WordHooks):
         indicator = indicator_of(view)
         if indicator is None:
             return []
+        if lang == "zh":  # the tiles by name alone
+            kinds = " ".join(t.name_zh for t in view.wild_kinds)
+            return [f"本金 {indicator.name_zh}；听用 {kinds}（手牌和副露中标 *）"]
         kinds = " ".join(t.notation for t in view.wild_kinds)
-        if lang == "zh":
-            return [f"本金 {indicator}；听用 {kinds}（手牌和副露中标 *）"]
         return [f"本金 {indicator}; 听用 wildcards {kinds} (marked * in hands and melds)"]
 
     def describe_payment(
