@@ -168,6 +168,8 @@ class _Hand:
         )
 
     def after_discard(self, tile: Tile) -> int:
+        if not self.naturals.count(tile):  # a wildcard thrown (a game whose wildcards may be)
+            return distance(self.naturals, self.wilds - 1, self.melded, self.shape)
         return distance(self.naturals.remove(tile), self.wilds, self.melded, self.shape)
 
     def void_suit(self) -> int | None:
