@@ -19,7 +19,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from mahjong_rules import get_variant, replay
-from mahjong_rules.errors import IllegalActionError, OptionsError
+from mahjong_rules.errors import ActionError, IllegalActionError, OptionsError
 from mahjong_rules.rl import MahjongEnv, env, raw_env
 
 ROOMS: list[tuple[str, dict[str, Any]]] = [
@@ -214,8 +214,9 @@ def test_seeds_and_resets() -> None:
 
 
 def test_refusals_are_the_librarys_errors() -> None:
-    """An illegal id is refused with IllegalActionError and changes nothing (FLOW-3); bad
-    environment options with OptionsError."""
+    """An illegal id is refused with IllegalActionError and changes nothing (FLOW-3), an id
+    that is no int or out of range with ActionError; NumPy ints are taken; bad environment
+    options are refused with OptionsError."""
     game = raw_env("baoshan")
     game.reset(seed=4)
     before = game.hand_state
@@ -224,6 +225,16 @@ def test_refusals_are_the_librarys_errors() -> None:
     with pytest.raises(IllegalActionError):
         game.step(illegal)
     assert game.hand_state is before and game.actions == []
+    legal_id = min(legal)
+    game.step(legal_id)  # (the environment keeps the action of an id it has seen)
+    game.reset(seed=4)
+    before = game.hand_state
+    for bad in (float(legal_id), True, str(legal_id), -1, game.rules.action_space):
+        with pytest.raises(ActionError):  # (ActionTypeError for what is no int)
+            game.step(bad)  # type: ignore[arg-type]
+    assert game.hand_state is before
+    game.step(np.int64(legal_id))
+    assert game.actions == [game.rules.action_from_id(0, int(legal_id))]
     with pytest.raises(OptionsError, match="render_mode"):
         raw_env("baoshan", render_mode="human")
     with pytest.raises(OptionsError, match="max_cycles"):

@@ -7,7 +7,7 @@ hands each agent only what :meth:`Rules.view <mahjong_rules.Rules.view>` gives i
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import attrs
 import numpy as np
@@ -146,7 +146,7 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self._cache[agent] = found
         return found
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: int | np.integer[Any] | None) -> None:
         """Apply the selected agent's action id (``None`` for an agent whose hand is over).
         An id of no legal action raises :class:`~mahjong_rules.errors.IllegalActionError`
         (:class:`~mahjong_rules.errors.ActionError` out of range), the hand unchanged."""
@@ -157,10 +157,11 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if action is None:
             raise OptionsError(f"{agent} is asked: an action id, not None")
         rules = self.rules
-        key = (self._seat[agent], action)
-        chosen = self._actions.get(key)
-        if chosen is None:
-            chosen = self._actions[key] = rules.action_from_id(*key)  # (checks the id)
+        seat = self._seat[agent]
+        chosen = self._actions.get((seat, action)) if action.__class__ is int else None
+        if chosen is None:  # (an id not seen yet, or not a plain int: checked here)
+            chosen = rules.action_from_id(seat, cast(int, action))  # (NumPy ints are taken)
+            self._actions[seat, rules.action_id(chosen)] = chosen
         before = len(self.hand_state.ledger) if self.kong_rewards else 0
         self.state_ = rules.apply(self.hand_state, chosen)
         self.actions.append(chosen)
