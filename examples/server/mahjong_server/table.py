@@ -266,8 +266,7 @@ class Table:
                 self._next_hand()
                 continue
             if self._bot_seat() is not None:
-                if self.settings.bot_delay > 0:
-                    await asyncio.sleep(self.settings.bot_delay)
+                await asyncio.sleep(self.settings.bot_delay)  # (0: let the other tables run)
                 seat = self._bot_seat()  # a person may have answered meanwhile
                 if seat is not None:
                     view = self.rules.view(self.state, seat)
