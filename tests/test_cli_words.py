@@ -244,7 +244,7 @@ def test_a_plugins_own_parts_in_the_readable_defaults(
     )
     assert status == 2
     assert out[0] == "you play seat 0 of 4 against bots; 幸运玩具 plain_lucky, seed 5"
-    start = out.index("--- lucky: every seat chooses")
+    start = out.index("--- lucky: you choose")
     assert out[start + 1] == "tiles left in the wall: 55"
     assert out[start + 4 :][:14] == [
         "table, lucky table: picked no no no no",

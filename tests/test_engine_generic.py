@@ -36,7 +36,7 @@ GENERIC_TERMS = frozenset(
         # the docs' example of a variant's own secret choice (a void suit)
         "定缺", "缺",
         # the default words of a variant's actions, events and records (engine/word_hooks.py)
-        "是", "否", "用", "座位", "牌桌", "你的", "各家选择", "四万", "五万", "七筒",
+        "是", "否", "用", "座位", "牌桌", "你的", "你选择", "四万", "五万", "七筒",
     }
 )  # fmt: skip
 """Generic mahjong terms the engine may name. Add only a term every game could use: never a

@@ -60,9 +60,10 @@ def test_the_page_says_the_phase_by_its_name(game: str, stage: str) -> None:
     assert state.stage == stage
     view = rules.view(state, 0)
     en, zh = NAMES[(game, stage)]
-    assert phase_words(view, "en", rules) == f"{en}: every seat chooses"
-    assert phase_words(view, "zh", rules) == f"{zh}：各家选择"
-    assert phase_words(view, "zh") == f"{zh}：各家选择"  # the room's words, from the view
+    assert view.legal_actions  # seat 0 is asked: its view says so from its side
+    assert phase_words(view, "en", rules) == f"{en}: you choose"
+    assert phase_words(view, "zh", rules) == f"{zh}：你选择"
+    assert phase_words(view, "zh") == f"{zh}：你选择"  # the room's words, from the view
     heading = f"seat 0's view · {en} · {view.tiles_left} tiles left</text>"
     assert heading in view_svg(view)  # the picture's heading names it too
     record = HandRecord.new(rules, seed=1)
@@ -86,6 +87,6 @@ def test_the_default_heading_names_the_phase() -> None:
     rules, state = _rooms()[("sichuan", "voiding")]
     view = rules.view(state, 2)
     heading = WordHooks.describe_stage(rules, view, "en")
-    assert heading == "--- 定缺 declaring void suits: every seat chooses"
-    assert WordHooks.describe_stage(rules, view, "zh") == "--- 定缺：各家选择"
-    assert WordHooks().describe_stage(view, "en") == "--- voiding: every seat chooses"
+    assert heading == "--- 定缺 declaring void suits: you choose"
+    assert WordHooks.describe_stage(rules, view, "zh") == "--- 定缺：你选择"
+    assert WordHooks().describe_stage(view, "en") == "--- voiding: you choose"

@@ -125,16 +125,22 @@ def test_flow_6_sc_end_1_wins_then_the_wall_ran_out_is_not_liuju() -> None:
 
 
 def test_sc_void_1_phase_asking_one_seat_names_it() -> None:
-    """SC-VOID-1 (a phase of the game's own): asking one seat, it says which; several: every
-    seat."""
+    """SC-VOID-1 (a phase of the game's own), told of the whole table: asking one seat, it says
+    which; some seats, which; all of them, every seat."""
     record = _sichuan_hand()
     rules = record.rules()
     view = rules.view(replay(record).states[0], 0)
     assert phase_words(view, "en", rules, asked=(2,)) == "定缺 declaring void suits: seat 2 chooses"
     assert phase_words(view, "zh", rules, asked=(2,)) == "定缺：2家选择"
-    assert phase_words(view, "en", rules, asked=(0, 1)) == (
+    assert (
+        phase_words(view, "en", rules, asked=(2, 0))
+        == "定缺 declaring void suits: seats 0, 2 choose"
+    )
+    assert phase_words(view, "zh", rules, asked=(2, 0)) == "定缺：0、2家选择"
+    assert phase_words(view, "en", rules, asked=(0, 1, 2, 3)) == (
         "定缺 declaring void suits: every seat chooses"
     )
+    assert phase_words(view, "zh", rules, asked=(0, 1, 2, 3)) == "定缺：各家选择"
 
 
 def test_sc_void_1_choices_have_player_facing_labels() -> None:

@@ -206,12 +206,12 @@ class WordHooks:
     def describe_stage(self, view: View, lang: Lang) -> str:
         """The heading of a player's table while a phase of the variant's own asks it (its
         :attr:`~mahjong_rules.engine.view.View.stage`): what the seat is to choose. Default:
-        ``--- NAME: every seat chooses`` (``--- NAME：各家选择``), the phase named by
-        :meth:`stage_name`."""
+        ``--- NAME: you choose`` (``--- NAME：你选择``), the phase named by :meth:`stage_name`
+        (said from the seat's side: its view does not say who else is asked)."""
         name = self.stage_name(view.stage or "", lang)
         if lang == "zh":
-            return f"--- {name}：各家选择"
-        return f"--- {name}: every seat chooses"
+            return f"--- {name}：你选择"
+        return f"--- {name}: you choose"
 
     def describe_table(self, view: View, lang: Lang) -> list[str]:
         """The lines a player's table shows of the variant's own view records, below the

@@ -52,6 +52,9 @@ __all__ = [
 _WORDS: dict[str, tuple[str, str]] = {
     "phase_choosing": ("{stage}: every seat chooses", "{stage}：各家选择"),
     "phase_one": ("{stage}: seat {seat} chooses", "{stage}：{seat}家选择"),
+    "phase_some": ("{stage}: seats {seats} choose", "{stage}：{seats}家选择"),
+    "phase_you": ("{stage}: you choose", "{stage}：你选择"),
+    "phase_others": ("{stage}: others choose", "{stage}：等待他家选择"),
     "phase_turn": ("seat {seat}'s turn", "座位 {seat} 出牌"),
     "phase_claim": ("seat {seat} discarded {tile}: claims", "座位 {seat} 打出 {tile}：可碰杠胡"),
     "phase_rob": ("seat {seat} adds {tile} to a peng: robbing", "座位 {seat} 补杠 {tile}：可抢杠"),
@@ -87,20 +90,31 @@ def phase_words(
     view: View, lang: Lang, rules: WordHooks | None = None, asked: Collection[int] | None = None
 ) -> str:
     """What the hand waits for at this moment: ``seat 2's turn``, or in a phase of the
-    variant's own its game name and who is asked: ``定缺 declaring void suits: every seat
-    chooses`` (定缺 dìngquē), or, when ``asked`` (the seats the phase asks, as the state's
-    ``claimants`` holds them) is one seat, ``抓码 catching birds: seat 2 chooses``
-    (``抓码：2家选择``). Without ``asked`` (a seat's view does not say who else is asked) the
-    phase is said to ask every seat. The words of ``rules`` name the phase
-    (``rules.stage_name``; without ``rules``, the rules of the room the view shows)."""
+    variant's own its game name and who is asked.
+
+    Told of the whole table, ``asked`` (the seats the phase asks, as the state's ``claimants``
+    holds them) names them: ``定缺 declaring void suits: every seat chooses`` (定缺 dìngquē;
+    ``定缺：各家选择``), ``抓码 catching birds: seat 2 chooses`` (``抓码：2家选择``), ``seats 0, 2
+    choose`` (``0、2家选择``). Told to one seat (``asked`` is ``None``: a seat's view does not
+    say who else is asked, which could tell what another seat holds), it is said from the
+    seat's side: ``定缺 declaring void suits: you choose`` (``定缺：你选择``) while the view
+    offers it actions, ``others choose`` (``等待他家选择``) once it has answered or when it is
+    not asked. The words of ``rules`` name the phase (``rules.stage_name``; without ``rules``,
+    the rules of the room the view shows)."""
     phase = view.phase.value
     tile = "" if view.tile is None else view.tile.notation
-    stage = ""
-    if view.stage is not None:
-        stage = room_words(view, rules).stage_name(view.stage, lang)
-        if asked is not None and len(asked) == 1:
-            return _word("phase_one", lang, stage=stage, seat=next(iter(asked)))
-    return _word(f"phase_{phase}", lang, seat=view.current, tile=tile, stage=stage)
+    if view.stage is None:
+        return _word(f"phase_{phase}", lang, seat=view.current, tile=tile, stage="")
+    stage = room_words(view, rules).stage_name(view.stage, lang)
+    if asked is None:
+        return _word("phase_you" if view.legal_actions else "phase_others", lang, stage=stage)
+    seats = sorted(set(asked))
+    if len(seats) == 1:
+        return _word("phase_one", lang, stage=stage, seat=seats[0])
+    if len(seats) < view.players:
+        said = ("、" if lang == "zh" else ", ").join(str(seat) for seat in seats)
+        return _word("phase_some", lang, stage=stage, seats=said)
+    return _word("phase_choosing", lang, stage=stage)
 
 
 def end_title(result: HandResult, lang: Lang) -> str:
