@@ -84,13 +84,13 @@ def _scalar(kind: Any, tiles: int) -> tuple[int, Writer] | None:
 
         return tiles, tile
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
-        index = {m: i for i, m in enumerate(kind)}
+        members = list(kind)  # (list.index compares by identity first: no enum __hash__)
 
         def member(value: Any, seat: int, base: int, sink: Sink) -> None:
             if value is not None:
-                sink.ones.append(base + index[value])
+                sink.ones.append(base + members.index(value))
 
-        return len(index), member
+        return len(members), member
     return None
 
 
