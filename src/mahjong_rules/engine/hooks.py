@@ -63,14 +63,25 @@ class Hooks(MoneyHooks, TableHooks):
     """Whether the first win (or wins on one discard) ends the hand (not in 血战). When false,
     :meth:`settle_wins` decides when the hand ends and the engine plays on."""
     max_suits: ClassVar[int] = 3
-    """How many of the suits 万 筒 条 a winning hand may hold. Read by players and bots; the
-    variant's :meth:`is_complete` is what enforces it."""
+    """How many of the three suits (万 筒 条) a winning hand may hold, its melds included:
+    3 for no limit, 2 for a game where a hand must lack one suit (缺一门 quē yī mén, e.g.
+    Yongshan and Sichuan's 定缺). It is information, not a rule the engine applies: the bots
+    plan their hands by it (:class:`~mahjong_rules.bots.GreedyBot` gives up a suit when it is
+    under 3) and tools show it; the variant's :meth:`is_complete` and :meth:`score` are what
+    refuse a hand of too many suits. Default: 3."""
     pays_pot: ClassVar[bool] = False
     """Whether the room pays 罚分 to the pot (:data:`~mahjong_rules.engine.settlement.POT`, no
     seat), at the end or at once (:meth:`kong_payments` may add one, ref 0). Documents of a room
     that does not are refused for a payment to it."""
     hides_concealed_kongs: ClassVar[bool] = True
-    """Whether a 暗杠's tile is hidden from the other seats in their views."""
+    """Whether a concealed kong's (暗杠 àngàng) tile is hidden from the other seats. When
+    true, another seat's view (:meth:`Rules.view <mahjong_rules.Rules.view>`) leaves the kong
+    out of the maker's melds and counts it in :attr:`SeatView.hidden_kongs
+    <mahjong_rules.engine.view.SeatView.hidden_kongs>`, and its event reaches them as
+    :class:`~mahjong_rules.engine.events.ConcealedKonged`, without the tile; the maker sees
+    its own, and a seat that has won shows its hand, kongs included. When false every seat
+    sees the tile. The state (and so the whole-table replay) holds it either way. Default:
+    hidden."""
     action_types: ClassVar[tuple[type[Action], ...]] = ()
     """The variant's own actions: frozen attrs classes deriving from
     :class:`~mahjong_rules.engine.actions.Action`. Registering the variant registers them (for
@@ -259,12 +270,8 @@ class Hooks(MoneyHooks, TableHooks):
         discard or robbed kong, once every asked seat has answered (``state.current`` is the
         discarder or the kong's maker). Return some of them, each once, non-empty: the others
         neither win nor are blocked by 过手胡 (they did not decline). Default: all of them
-        (一炮多响, yī pào duō xiǎng). A game giving the tile to one winner returns the first
-        after the discarder in play order::
-
-            n, after = state.players, state.current
-            return (min(seats, key=lambda s: (s - after) % n),)
-        """
+        (一炮多响, yī pào duō xiǎng); :doc:`/writing_a_variant` gives the tile to the first
+        winner after the discarder."""
         return seats
 
     def win_on_tile_allowed(self, state: State, seat: int, how: WinKind) -> bool:

@@ -44,7 +44,18 @@ class MoneyHooks(PlayOnHooks):
         return []
 
     def win_payments(self, state: State, win: WinRecord) -> list[Payment]:
-        """Payments for one win (the variant's :meth:`settle_wins` calls it). No default."""
+        """Payments for one win (the variant's :meth:`settle_wins` calls it). No default.
+
+        In every game, not only where play goes on after a win (血战), the state reader
+        (:func:`~mahjong_rules.serial.check_state`) calls it again for each win of a state it
+        reads and compares the ledger's win money with what it returns: ``WIN`` payments and
+        those of the variant's own reasons marked
+        :attr:`~mahjong_rules.engine.settlement.OwnReason.win_money` (kong money is compared
+        with :meth:`kong_payments`). So it must be a pure function of ``state`` and ``win``
+        (the state the settlement had, with the seats that won before marked won), and money
+        that depends on something else (a bird flipped at the end, a bonus) is either kept in
+        the variant's records, where it can be recomputed, or paid under a reason of the
+        variant's own that is not win money (a free payment, only summed)."""
         raise NotImplementedError
 
     def settle_wins(self, state: State, wins: Sequence[WinRecord]) -> State:
