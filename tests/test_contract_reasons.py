@@ -138,3 +138,23 @@ def test_flow5_an_own_reason_is_checked_when_made() -> None:
     with pytest.raises(ValueError, match="needs English and Chinese words"):
         OwnReason("bird", "bird", "")
     assert get_variant("baoshan").own_reasons == ()
+
+
+def test_flow5_a_variants_own_reasons_are_checked_when_registered(fresh_registry: None) -> None:
+    """Registering a variant whose own reasons share a value (or are no OwnReason) raises."""
+
+    class Twice(Birds):
+        name = "twice"
+        options_class = options_for("twice")
+        own_reasons = (BIRD, OwnReason("bird", "another bird", "又一码"))
+
+    with pytest.raises(ValueError, match=r"Twice\.own_reasons: each reason needs a value"):
+        room(Twice)
+
+    class Loose(Birds):
+        name = "loose"
+        options_class = options_for("loose")
+        own_reasons = ("bird",)  # type: ignore[assignment]
+
+    with pytest.raises(TypeError, match=r"Loose\.own_reasons is a tuple of OwnReason"):
+        room(Loose)

@@ -39,6 +39,7 @@ from mahjong_rules.engine.action_text import VERBS
 from mahjong_rules.engine.actions import SHIPPED_ACTIONS, Action
 from mahjong_rules.engine.events import SHIPPED_EVENTS, Event
 from mahjong_rules.engine.phases import OwnPhase, When
+from mahjong_rules.engine.settlement import OwnReason
 from mahjong_rules.errors import PluginWarning, UnknownVariantError
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.variants.options import Options
@@ -107,9 +108,24 @@ def register_variant(cls: type[Rules]) -> type[Rules]:
         check_event_types(cls)
     if cls.phases:
         check_phases(cls)
+    if cls.own_reasons:
+        check_own_reasons(cls)
     for name in (cls.name, *cls.aliases):
         _REGISTRY[_key(name)] = cls
     return cls
+
+
+def check_own_reasons(cls: type[Rules]) -> None:
+    """Raise ``TypeError`` unless ``cls.own_reasons`` is a tuple of
+    :class:`~mahjong_rules.engine.settlement.OwnReason`, and ``ValueError`` unless their values
+    are distinct (documents name a reason by its value)."""
+    where = f"{cls.__name__}.own_reasons"
+    reasons = cls.own_reasons
+    if not isinstance(reasons, tuple) or not all(isinstance(r, OwnReason) for r in reasons):
+        raise TypeError(f"{where} is a tuple of OwnReason, got {reasons!r}")
+    values = [r.value for r in reasons]
+    if len(set(values)) != len(values):
+        raise ValueError(f"{where}: each reason needs a value of its own, got {values}")
 
 
 def check_phases(cls: type[Rules]) -> None:
