@@ -132,3 +132,20 @@ def test_ys_wild_1_yongshan_sets_its_ben_jin_aside_through_the_contract() -> Non
     state = rules.new_hand(seed=8)
     assert rules.set_aside_at_deal(state) == 1
     assert state.front == 54 and state.variant.indicator == state.wall[53]
+
+
+def test_tile1_the_walls_strategy_takes_a_games_tiles(fresh_registry: None) -> None:
+    """TILE-1: ``strategies.walls(tiles=rules.wall_tiles)`` draws walls the room deals."""
+    from hypothesis import given, settings
+
+    from mahjong_rules.strategies import walls
+
+    rules = room(Red)
+
+    @settings(max_examples=10, deadline=None, database=None)
+    @given(walls(tiles=rules.wall_tiles))
+    def check(wall: tuple[Tile, ...]) -> None:
+        assert TileCounts(wall) == RED_112
+        assert rules.new_hand(wall=wall).wall == wall
+
+    check()

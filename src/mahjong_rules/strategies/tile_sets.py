@@ -69,16 +69,23 @@ def tile_counts(
     return build()
 
 
-def walls(*, honors: bool = False, players: int = 4) -> st.SearchStrategy[tuple[Tile, ...]]:
+def walls(
+    *, honors: bool = False, players: int = 4, tiles: TileCounts | None = None
+) -> st.SearchStrategy[tuple[Tile, ...]]:
     """A full shuffled wall (牌墙, páiqiáng): every tile's four copies in some order.
 
-    108 tiles, or 136 with ``honors`` (有风, yǒu fēng; TILE-1). The tile set is the same for 2, 3
-    or 4 ``players`` (BS-PLAYERS-1, YS-TILES-1); the argument is checked (2..4) so that callers
-    can pass a room's options straight through. Shrinks towards the sorted wall.
+    108 tiles, or 136 with ``honors`` (有风, yǒu fēng; TILE-1), or a game's own wall
+    (``tiles``, e.g. ``rules.wall_tiles``). The tile set is the same for 2, 3 or 4 ``players``
+    (BS-PLAYERS-1, YS-TILES-1); the argument is checked (2..4) so that callers can pass a room's
+    options straight through. Shrinks towards the sorted wall.
 
     :param honors: include the 28 honor tiles.
     :param players: number of players, 2, 3 or 4.
+    :param tiles: the wall's tiles as counts (:attr:`Hooks.wall_tiles
+        <mahjong_rules.engine.hooks.Hooks.wall_tiles>`); ``honors`` is then not read.
     """
     if players not in (2, 3, 4):
         raise InvalidArgument(f"players must be 2, 3 or 4, got {players}")
+    if tiles is not None:
+        return st.permutations(list(tiles)).map(tuple)
     return st.permutations(copies(full_counts(all_tiles(honors=honors)))).map(tuple)
