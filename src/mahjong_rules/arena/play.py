@@ -37,6 +37,7 @@ class ArenaHand:
     record: HandRecord
     """The hand as played (:func:`~mahjong_rules.records.replay` replays it)."""
     result: HandResult
+    """How the hand ended and who paid whom."""
 
 
 @attrs.frozen
@@ -44,9 +45,11 @@ class Block:
     """What playing a block of deals gives: their standings, and the hands if kept."""
 
     start: int
+    """The block's first deal."""
     stop: int
-    """The deals ``start .. stop - 1``."""
+    """One past its last deal: the block is the deals ``start .. stop - 1``."""
     standings: Standings
+    """What the block's hands count."""
     hands: tuple[ArenaHand, ...] = ()
     """Every hand, deal by deal and rotation by rotation (empty unless asked to keep them)."""
 

@@ -41,6 +41,7 @@ class Tally:
     """One group's counts (see the module's docstring); ``+`` merges two."""
 
     deals: int = 0
+    """Deals counted."""
     hands: int = 0
     """Hands played (a pooled group counts each member's)."""
     total: int = 0
@@ -48,12 +49,17 @@ class Tally:
     total_squares: int = 0
     """The sum over deals of the square of the deal's summed result (for the spread)."""
     win_hands: int = 0
+    """Hands with at least one win (查叫 aside)."""
     wins: int = 0
+    """Wins (in a 血战 game a seat wins a hand at most once; a pooled group's add up)."""
     self_draws: int = 0
+    """Wins self-drawn (自摸)."""
     fan: int = 0
     """The sum of the fan of the wins."""
     deal_in_hands: int = 0
+    """Hands in which another seat won at least once on the group's discard or robbed kong."""
     deal_ins: int = 0
+    """Wins on the group's discards or robbed kongs (一炮多响: one discard, several wins)."""
 
     def __add__(self, other: Tally) -> Tally:
         return Tally(
@@ -69,8 +75,11 @@ class Standings:
     rotation takes out of the entrants' figures)."""
 
     entrants: tuple[Tally, ...]
+    """One tally per entrant of the lineup, in its order."""
     pooled: tuple[tuple[str, Tally], ...] = ()
+    """``(bot, tally)`` for each bot more than one entrant plays, its entrants together."""
     seats: tuple[Tally, ...] = ()
+    """One tally per seat, over every entrant that played it."""
 
     @classmethod
     def empty(cls, lineup: Sequence[str]) -> Standings:

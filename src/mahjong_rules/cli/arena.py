@@ -151,7 +151,8 @@ def run(args: argparse.Namespace) -> Iterator[str]:
     yield ""
     yield from table_lines(arena, standings)
     yield ""
-    yield f"played {arena.hands} hands in {seconds:.1f} s ({arena.hands / seconds:,.0f} hands/s)"
+    rate = f"{arena.hands / seconds:,.0f} hands/s" + ("" if serial else ", Ray's start included")
+    yield f"played {arena.hands} hands in {seconds:.1f} s ({rate})"
     if target is not None:
         with target:
             target.write(json.dumps(report(arena, standings), ensure_ascii=False, indent=1) + "\n")
