@@ -149,3 +149,18 @@ def test_tile1_the_walls_strategy_takes_a_games_tiles(fresh_registry: None) -> N
         assert rules.new_hand(wall=wall).wall == wall
 
     check()
+
+
+def test_tile1_the_shipped_games_declare_their_walls() -> None:
+    """TILE-1 (BS-TILES-1, YS-TILES-1, SC-TILES-1): each shipped game declares its wall:
+    108 suited tiles, Baoshan's 136 with 有风."""
+    from mahjong_rules.variants.baoshan import Baoshan
+    from mahjong_rules.variants.sichuan import Sichuan
+    from mahjong_rules.variants.yongshan import Yongshan
+
+    suited = TileCounts(make_wall(honors=False))
+    for cls in (Baoshan, Yongshan, Sichuan):
+        assert "wall_tiles" in vars(cls)
+    assert get_variant("baoshan").wall_tiles == suited
+    assert get_variant("baoshan", honors=True).wall_tiles.size == 136
+    assert get_variant("yongshan").wall_tiles == get_variant("sichuan").wall_tiles == suited

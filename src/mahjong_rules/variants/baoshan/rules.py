@@ -21,6 +21,7 @@ from mahjong_rules.engine.settlement import (
     deltas_of,
 )
 from mahjong_rules.engine.state import SeatState, State
+from mahjong_rules.engine.wall import full_wall_tiles
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind, fan_to_points
@@ -55,6 +56,11 @@ class Baoshan(BaoshanWords, TingHooks):
     public_view_class: ClassVar[type | None] = BaoshanTable
 
     # ------------------------------------------------------------------ shape and timing
+
+    @property
+    def wall_tiles(self) -> TileCounts:
+        """TILE-1: the 108 suited tiles, four of each, and the 28 honors with 有风."""
+        return full_wall_tiles(honors=self.options.honors)
 
     @property
     def buy_cap(self) -> int:

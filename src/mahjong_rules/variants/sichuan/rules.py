@@ -36,6 +36,7 @@ from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.phases import OwnPhase
 from mahjong_rules.engine.settlement import Payment, PaymentReason, WinRecord
 from mahjong_rules.engine.state import State
+from mahjong_rules.engine.wall import full_wall_tiles
 from mahjong_rules.melds import Meld
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
 from mahjong_rules.tiles import Tile, all_tiles
@@ -110,6 +111,12 @@ class Sichuan(SichuanWords, SichuanPlay):
     seat_state_class: ClassVar[type | None] = SichuanSeat
     public_view_class: ClassVar[type | None] = SichuanTable
     private_view_class: ClassVar[type | None] = SichuanOwn
+
+    @property
+    def wall_tiles(self) -> TileCounts:
+        """SC-TILES-1: the 108 suited tiles, four of each (TILE-1; no honors)."""
+        return full_wall_tiles(honors=False)
+
     # ------------------------------------------------------------------ its own records
 
     def hand_state_problem(self, state: State) -> str | None:

@@ -34,6 +34,7 @@ from mahjong_rules.engine.settlement import (
     WinRecord,
 )
 from mahjong_rules.engine.state import State
+from mahjong_rules.engine.wall import full_wall_tiles
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
 from mahjong_rules.tiles import Tile, all_tiles
@@ -77,6 +78,11 @@ class Yongshan(YongshanWords, WildcardRules):
     event_types: ClassVar[tuple[type[Event], ...]] = (Swapped, ConcealedSwapped)
     hand_state_class: ClassVar[type | None] = YongshanHand
     public_view_class: ClassVar[type | None] = YongshanView
+
+    @property
+    def wall_tiles(self) -> TileCounts:
+        """YS-TILES-1: the 108 suited tiles, four of each (TILE-1; no honors)."""
+        return full_wall_tiles(honors=False)
 
     # ------------------------------------------------------------------ its own records
 
