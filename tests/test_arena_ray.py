@@ -45,7 +45,13 @@ def test_arena_command_starts_and_stops_its_own_ray(
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
     """One local Ray of two CPUs for this module's library tests, shut down at the end."""
-    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
+    ray.init(
+        address="local",
+        num_cpus=2,
+        object_store_memory=100 * 2**20,  # the blocks' results are small
+        include_dashboard=False,
+        log_to_driver=False,
+    )
     try:
         yield
     finally:
