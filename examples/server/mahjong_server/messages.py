@@ -56,6 +56,7 @@ from mahjong_rules.words.table import (
     own_words,
     phase_words,
     ready_words,
+    seat_marks,
     seat_words,
     table_words,
 )
@@ -142,7 +143,7 @@ def view_message(
         {
             **status,
             "badges": seat_words(rules, view, status["seat"], lang),
-            "notes": _label_notes(view, status["seat"]) + notes.get(status["seat"], []),
+            "notes": seat_marks(view, status["seat"], lang) + notes.get(status["seat"], []),
         }
         for status in seats
     ]
@@ -165,12 +166,6 @@ def view_message(
         "seats": badges,
         "log": log,
     }
-
-
-def _label_notes(view: View, seat: int) -> list[str]:
-    """What the table writes under a seat's label before who plays it: the viewer's own seat
-    and the dealer."""
-    return (["(you)"] if seat == view.seat else []) + (["庄 dealer"] if seat == view.dealer else [])
 
 
 def ended_message(

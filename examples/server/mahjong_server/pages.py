@@ -70,7 +70,7 @@ def _table_line(table: Table, lang: Lang) -> str:
     line = text("match_line", lang, hand=match["hand"], hands=match["hands"])
     tid = escape(table.id)
     links = [f'<a class="button watch-link" href="/watch/{tid}">{escape(text("watch", lang))}</a>']
-    for number in range(len(table.play.played)):  # every finished hand's replay
+    for number in range(table.play.ended):  # every finished hand's replay
         href = escape(table.replay_url(0, number))
         said = escape(f"{text('replay', lang)} {number + 1}")
         links.append(f'<a class="button replay-link" href="{href}">{said}</a>')

@@ -1,8 +1,9 @@
 """A table's match: its hands in order, the hand in play, and each change stored as it is made.
 
 :class:`Play` holds the library's :class:`~mahjong_rules.Match` (who deals each hand, the
-running totals), the hand in play's :class:`~mahjong_rules.State` and
-:class:`~mahjong_rules.HandRecord`, and the records of the hands already played. Every action
+running totals) and the hand in play's :class:`~mahjong_rules.State` and
+:class:`~mahjong_rules.HandRecord`; the records of the hands already played are read from the
+store when asked for (:meth:`Play.record_of`), so memory does not grow with a match. Every action
 is stored (:meth:`.storage.Store.append`) before the table moves on: an action the database
 refused is not applied. :meth:`Play.restore` rebuilds a stored table at exactly its last action.
 Hand ``k`` (from 0) of a match seeded ``s`` is dealt from the seed ``s`` for the first hand and
@@ -42,8 +43,8 @@ class Play:
         self.hands = hands
         self.store = store
         self.match = Match(rules)
-        self.played: list[HandRecord] = []
-        """The records of the hands that have ended, in order."""
+        self.ended = 0
+        """How many hands have ended."""
         self.record = record
         self.state: State = record.start()
         self.version = 0
@@ -67,7 +68,7 @@ class Play:
             play.record, play.state = record, state
             if ended:
                 play.match = play.match.record(state)
-                play.played.append(record)
+                play.ended += 1
             assert number == play.number
         play.version = stored.version
         return play
@@ -75,7 +76,7 @@ class Play:
     @property
     def number(self) -> int:
         """The hand in play (or the last one), from 0."""
-        return len(self.played) - (1 if self.hand_over else 0)
+        return self.ended - (1 if self.hand_over else 0)
 
     @property
     def hand_over(self) -> bool:
@@ -85,7 +86,7 @@ class Play:
     @property
     def over(self) -> bool:
         """Whether the match has ended: its last hand is over."""
-        return self.hand_over and len(self.played) >= self.hands
+        return self.hand_over and self.ended >= self.hands
 
     def apply(self, action: Action, step: int | AnyStep) -> State:
         """Apply ``action`` (answering the view of ``step``), store it, and give the new state;
@@ -98,14 +99,20 @@ class Play:
         self.state, self.record = state, record
         if ended:
             self.match = self.match.record(state)
-            self.played.append(record)
+            self.ended += 1
         return state
+
+    def record_of(self, hand: int) -> HandRecord | None:
+        """The record of hand ``hand`` (from 0) if it has ended, else ``None``."""
+        if not 0 <= hand < self.ended:
+            return None
+        return self.store.record(self.id, hand)
 
     def next_hand(self) -> State:
         """Deal the match's next hand (the last one must be over, and the match not)."""
         if not self.hand_over or self.over:
             raise RuntimeError("no next hand now")
-        number = len(self.played)
+        number = self.ended
         answers = self.match.answers or ()
         record = HandRecord.new(
             self.rules,

@@ -189,6 +189,14 @@ class Store:
             (table_id, hand, _json(to_dict(record))),
         )
 
+    def record(self, table_id: str, hand: int) -> HandRecord | None:
+        """The whole record of an ended hand (``None``: no such hand ended)."""
+        row = self.db.execute(
+            "SELECT record FROM hands WHERE table_id = ? AND hand = ? AND ended = 1",
+            (table_id, hand),
+        ).fetchone()
+        return None if row is None else from_dict(json.loads(row[0]), HandRecord)
+
     def tables(self) -> Iterator[StoredTable]:
         """Every stored table, oldest first, with its hands and the actions of the hand in play."""
         rows = self.db.execute(

@@ -248,6 +248,7 @@ class Table:
                 seen = self.rules.events_for(place.number, state.events)
                 view = self.rules.view(state, place.number)
                 place.log += event_words(self.rules, seen, self.settings.lang, view)
+                del place.log[:-LOG_LINES]  # (only the latest are sent)
 
     def _asked(self, answered: int | None) -> None:
         """Start each newly asked seat's answer clock (the seat that answered: again)."""
@@ -313,18 +314,18 @@ class Table:
 
     def replay_url(self, seat: int, hand: int | None = None) -> str:
         """The replay page of hand ``hand`` (from 0; the last ended one by default)."""
-        number = len(self.play.played) - 1 if hand is None else hand
+        number = self.play.ended - 1 if hand is None else hand
         return f"/replay/{self.id}?seat={seat}&hand={number}"
 
     def replay(self, seat: int, nonce: str | None = None, hand: int | None = None) -> str | None:
         """Hand ``hand``'s (from 0; by default the last ended) replay page as seat ``seat`` saw
         it (``None`` before that hand's end), its inline script and style marked with
         ``nonce`` (a fresh one per response, so the page is made anew each time)."""
-        played = self.play.played
-        number = len(played) - 1 if hand is None else hand
-        if not 0 <= number < len(played) or not 0 <= seat < len(self.seats):
+        number = self.play.ended - 1 if hand is None else hand
+        record = self.play.record_of(number)
+        if record is None or not 0 <= seat < len(self.seats):
             return None
-        return replay_page(played[number], seat=seat, lang=self.settings.lang, nonce=nonce)
+        return replay_page(record, seat=seat, lang=self.settings.lang, nonce=nonce)
 
     def message(self, seat: int) -> dict[str, Any]:
         """Seat ``seat``'s ``view`` message now."""

@@ -19,7 +19,7 @@ from mahjong_server.storage import Store
 from mahjong_server.table import Settings
 from websockets.asyncio.client import connect
 
-from mahjong_rules import HandRecord, Match, get_variant
+from mahjong_rules import Match, get_variant
 from mahjong_rules.records import replay
 from tests.server_helpers import WAIT, Player
 from tests.server_process import ServerProcess
@@ -175,7 +175,8 @@ def test_a_match_of_two_hands_deals_the_next_when_the_person_asks() -> None:
             table = lobby.open("sichuan", frozenset({0}), seed=5, hands=2)
             async with Player.at(Address(), table.id, 0) as player:  # type: ignore[arg-type]
                 ended = await player.play_to_end()
-                first: HandRecord = table.play.played[0]
+                first = table.play.record_of(0)
+                assert first is not None
                 assert player.last_view is not None
                 assert player.last_view["match"]["hand"] == 1
                 assert ended["replay"] == f"/replay/{table.id}?seat=0&hand=0"
@@ -187,7 +188,7 @@ def test_a_match_of_two_hands_deals_the_next_when_the_person_asks() -> None:
                 player.last_view = view
                 await player.play_to_end()
                 assert table.over
-                done = [replay(r).final for r in table.play.played]
+                done = [replay(table.play.record_of(k)).final for k in range(2)]  # type: ignore[arg-type]
                 totals = [a + b for a, b in zip(*(s.result.deltas for s in done), strict=True)]  # type: ignore[union-attr]
                 assert list(table.match.scores) == totals
                 assert player.last_view["match"]["scores"] == totals
