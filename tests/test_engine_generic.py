@@ -33,6 +33,8 @@ GENERIC_TERMS = frozenset(
         # how a hand is won, declined and ended, in every game that plays it
         "听牌", "天胡", "地胡", "杠上花", "杠上炮", "抢杠", "抢杠胡", "一炮多响",
         "过手胡", "过手碰", "血战", "流局", "黄庄", "查叫", "杠分", "罚分",
+        # how far a hand is from ready, and a seat played for its player (the bots' advice)
+        "向听", "托管",
         # the docs' example of a variant's own secret choice (a void suit)
         "定缺", "缺",
         # the default words of a variant's actions, events and records (engine/word_hooks.py)

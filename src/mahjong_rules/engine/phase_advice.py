@@ -2,8 +2,8 @@
 :meth:`OwnPhase.advise <mahjong_rules.engine.phases.OwnPhase.advise>`.
 
 A bot, and a seat played for a person (托管, tuōguǎn), answers a variant's own phase from its
-view alone. What most such phases ask is a choice of tiles to part with: three to pass (换三张,
-huàn sān zhāng), a suit to give up (定缺, dìng quē). The phase says what each answer leaves the
+view alone. What most such phases ask is a choice of tiles to part with: three to pass to
+another seat, a suit to give up (定缺, dìng quē). The phase says what each answer leaves the
 seat to build its hand with (:meth:`OwnPhase.keeps
 <mahjong_rules.engine.phases.OwnPhase.keeps>`), and :func:`best_answer` ranks the answers by
 that hand, in this order:

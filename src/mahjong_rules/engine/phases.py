@@ -96,7 +96,7 @@ class OwnPhase:
     def keeps(self, rules: Hooks, view: View, action: Action) -> TileCounts | None:
         """What answering ``action`` leaves the seat of ``view`` to build its hand with: its
         concealed tiles (``view.concealed``) less those the answer parts with, whether passed
-        to another seat (换三张) or bound to be discarded (the suit of a 定缺), each to be
+        to another seat or bound to be discarded (the suit of a 定缺), each to be
         replaced by a tile unknown yet. Read by the default :meth:`advise`. Default: ``None``,
         the hand as it is (an answer that changes no tile: a price, a yes or no)."""
         return None
