@@ -15,11 +15,14 @@ or written: put the text into a page, a file or a response yourself.
 (14, True)
 >>> svg("1p", wilds="1p") == tiles_svg("1p", wilds="1p")
 True
+>>> "<title>东，胡的牌</title>" in svg(Hand.parse("11z"), winning_tile=Tile("1z"), lang="zh")
+True
 """
 
 from __future__ import annotations
 
 from mahjong_rules.engine.view import View
+from mahjong_rules.engine.word_hooks import Lang
 from mahjong_rules.hand import Hand
 from mahjong_rules.render.faces import face
 from mahjong_rules.render.svg import (
@@ -58,6 +61,7 @@ def svg(
     unit: str = "px",
     fit: bool | float = False,
     seat_notes: SeatNotes | None = None,
+    lang: Lang = "en",
 ) -> str:
     """Draw tiles, a hand or a view as an SVG document (one ``<svg>`` element as text).
 
@@ -66,20 +70,35 @@ def svg(
     label, are for it alone), a :class:`~mahjong_rules.Hand` to :func:`hand_svg`, anything
     else to :func:`tiles_svg`. ``tile_height`` is the height of one tile in ``unit`` (by
     default 40 px, 30 px in a view); with ``fit`` the picture shrinks to the width of a
-    narrower container.
+    narrower container. ``lang`` (``en``, ``zh``) is the language of its words: a view's
+    labels and heading, every picture's titles (in Chinese tiles by name alone).
     """
     if isinstance(what, View):
         if wilds is not None or winning_tile is not None:
             raise TypeError("svg(view) takes no wilds or winning_tile: the view says them")
         height = 30.0 if tile_height is None else tile_height
-        return view_svg(what, tile_height=height, unit=unit, fit=fit, seat_notes=seat_notes)
+        return view_svg(
+            what, tile_height=height, unit=unit, fit=fit, seat_notes=seat_notes, lang=lang
+        )
     if seat_notes is not None:
         raise TypeError("svg() takes seat_notes for a View only: tiles and hands have no seats")
     height = 40.0 if tile_height is None else tile_height
     if isinstance(what, Hand):
         return hand_svg(
-            what, winning_tile=winning_tile, wilds=wilds, tile_height=height, unit=unit, fit=fit
+            what,
+            winning_tile=winning_tile,
+            wilds=wilds,
+            tile_height=height,
+            unit=unit,
+            fit=fit,
+            lang=lang,
         )
     return tiles_svg(
-        what, wilds=wilds, winning_tile=winning_tile, tile_height=height, unit=unit, fit=fit
+        what,
+        wilds=wilds,
+        winning_tile=winning_tile,
+        tile_height=height,
+        unit=unit,
+        fit=fit,
+        lang=lang,
     )

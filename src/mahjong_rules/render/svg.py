@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from mahjong_rules.counts import TileCounts, TileSet
+from mahjong_rules.engine.word_hooks import Lang
 from mahjong_rules.errors import InvalidHandError, RenderError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld, MeldKind
@@ -31,6 +32,8 @@ from mahjong_rules.render.faces import (
     face,
     num,
 )
+from mahjong_rules.render.picture_words import check_lang, meld_words, tiles_said, word
+from mahjong_rules.render.picture_words import tile_title as _tile_title
 from mahjong_rules.tiles import Tile
 
 __all__ = [
@@ -73,18 +76,16 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def tile_title(tile: Tile | None, wild: bool = False, note: str = "") -> str:
-    """The accessible text of one drawn tile: notation and Chinese, and what it is.
+def tile_title(tile: Tile | None, wild: bool = False, note: str = "", lang: Lang = "en") -> str:
+    """The accessible text of one drawn tile: notation and Chinese (in Chinese the name
+    alone), and what it is.
 
     >>> tile_title(Tile("5m")), tile_title(Tile("1p"), wild=True), tile_title(None)
     ('5m 五万', '1p 一筒, wildcard 听用', 'face down')
+    >>> tile_title(Tile("1p"), wild=True, note="摸到", lang="zh"), tile_title(None, lang="zh")
+    ('一筒，听用，摸到', '牌背')
     """
-    text = "face down" if tile is None else f"{tile.notation} {tile.name_zh}"
-    if wild:
-        text += ", wildcard 听用"
-    if note:
-        text += f", {note}"
-    return text
+    return _tile_title(tile, wild, note, lang)
 
 
 def wild_set(wilds: WildsLike) -> TileSet:
@@ -120,10 +121,13 @@ class Drawing:
     """An SVG picture being laid out: tiles and labels at positions, and its extent.
 
     Coordinates are SVG user units, a tile being
-    :data:`~mahjong_rules.render.faces.TILE_WIDTH` wide.
+    :data:`~mahjong_rules.render.faces.TILE_WIDTH` wide; each tile's ``<title>`` is in
+    ``lang``.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, lang: Lang = "en") -> None:
+        self.lang: Lang = lang
+        """The language of the tiles' titles (``en`` or ``zh``)."""
         self.parts: list[str] = []
         """The SVG elements drawn so far (a ``<g>`` per tile, a ``<text>`` per label), in order."""
         self.width = 0.0
@@ -149,7 +153,7 @@ class Drawing:
             where += f" scale({num(scale)})"
         self.parts.append(
             f'<g class="tile" transform="{where}"><title>'
-            f"{_escape(tile_title(tile, wild, note))}</title>{face(tile, wild)}</g>"
+            f"{_escape(tile_title(tile, wild, note, self.lang))}</title>{face(tile, wild)}</g>"
         )
         self._reach(x + TILE_WIDTH * scale, y + (TILE_HEIGHT + TILE_DEPTH) * scale)
         return x + TILE_STEP * scale
@@ -240,13 +244,9 @@ def _draw_tiles(
         x = drawing.row(
             x + (GROUP_GAP - GAP if rest else 0),
             y,
-            [(winning_tile, winning_tile in kinds, "winning tile")],
+            [(winning_tile, winning_tile in kinds, word("winning", drawing.lang))],
         )
     return x
-
-
-def _names(tiles: Iterable[Tile | None]) -> str:
-    return " ".join("face down" if t is None else t.notation for t in tiles)
 
 
 def tiles_svg(
@@ -257,6 +257,7 @@ def tiles_svg(
     tile_height: float = 40.0,
     unit: str = "px",
     fit: bool | float = False,
+    lang: Lang = "en",
 ) -> str:
     """A row of tiles as an SVG document.
 
@@ -264,18 +265,23 @@ def tiles_svg(
     sequence of tiles where ``None`` is a face-down tile. Tiles of the kinds in ``wilds`` are
     marked as wildcards (听用, tīngyòng); one copy of ``winning_tile`` is set apart at the end.
     ``tile_height`` is the height of a tile in ``unit``; with ``fit`` the picture shrinks to
-    a narrower container (a number below 1: never below that part of its width).
+    a narrower container (a number below 1: never below that part of its width). ``lang``
+    (``en``, ``zh``) is the language of the titles screen readers say.
 
     >>> '<title>Tiles: 1z 5z 6z 7z</title>' in tiles_svg("1567z")
     True
+    >>> chinese = tiles_svg("19m", winning_tile=Tile("9m"), lang="zh")
+    >>> '<title>牌：一万 九万；胡的牌 九万</title>' in chinese
+    True
     """
     check_size(tile_height, unit)
+    lang = check_lang(lang)
     found = _tile_list(tiles)
-    drawing = Drawing()
+    drawing = Drawing(lang)
     _draw_tiles(drawing, PAD, PAD, found, winning_tile, wild_set(wilds))
-    title = f"Tiles: {_names(found)}" if found else "No tiles"
+    title = word("tiles", lang, tiles=tiles_said(found, lang)) if found else word("no_tiles", lang)
     if winning_tile is not None:
-        title += f"; winning tile {winning_tile}"
+        title += word("tiles_winning", lang, tile=tiles_said([winning_tile], lang))
     return drawing.document(title, tile_height, unit, fit)
 
 
@@ -321,15 +327,6 @@ def draw_melds(
     return x
 
 
-def _meld_words(meld: Meld) -> str:
-    text = f"{meld.kind.name_zh} ({meld.kind.value}) of {meld.tile}"
-    if meld.wild_tiles:
-        text += f" with wildcards {''.join(t.notation for t in meld.wild_tiles)}"
-    if meld.from_seat is not None:
-        text += f" from seat {meld.from_seat}"
-    return text
-
-
 def hand_svg(
     hand: Hand,
     *,
@@ -338,12 +335,14 @@ def hand_svg(
     tile_height: float = 40.0,
     unit: str = "px",
     fit: bool | float = False,
+    lang: Lang = "en",
 ) -> str:
     """A hand as an SVG document: its concealed tiles, then its melds, each labelled.
 
     One copy of ``winning_tile`` (which must be among the concealed tiles) is set apart
     after them. Tiles of the kinds in ``wilds`` and the wildcards inside melds are marked as
-    wildcards (听用, tīngyòng); a 暗杠 (àngàng) shows its two end tiles face down.
+    wildcards (听用, tīngyòng); a 暗杠 (àngàng) shows its two end tiles face down. ``lang``
+    (``en``, ``zh``) is the language of the titles.
 
     >>> picture = hand_svg(Hand.parse("23m55p P7s@1"), winning_tile=Tile("4m"))
     Traceback (most recent call last):
@@ -353,14 +352,17 @@ def hand_svg(
     if not isinstance(hand, Hand):
         raise TypeError(f"hand_svg() takes a Hand, not {type(hand).__name__}")
     check_size(tile_height, unit)
+    lang = check_lang(lang)
     kinds = wild_set(wilds)
-    drawing = Drawing()
+    drawing = Drawing(lang)
     tiles = tuple(hand.concealed)
     x = _draw_tiles(drawing, PAD, PAD, tiles, winning_tile, kinds)
     draw_melds(drawing, x, PAD, hand.melds, kinds)
-    title = f"Hand: {str(hand.concealed) or 'no concealed tiles'}"
+    held = tiles_said(tiles, lang) if lang == "zh" else str(hand.concealed)
+    title = word("hand", lang, tiles=held or word("no_concealed", lang))
     if winning_tile is not None:
-        title += f", winning tile {winning_tile}"
+        title += word("hand_winning", lang, tile=tiles_said([winning_tile], lang))
     if hand.melds:
-        title += "; melds: " + ", ".join(_meld_words(m) for m in hand.melds)
+        melds = ("、" if lang == "zh" else ", ").join(meld_words(m, lang) for m in hand.melds)
+        title += word("hand_melds", lang, melds=melds)
     return drawing.document(title, tile_height, unit, fit)

@@ -18,6 +18,13 @@ the seat's label and added to the picture's title:
 >>> picture = view_svg(view, seat_notes={1: ["bot", "托管 <away>"]})
 >>> "托管 &lt;away&gt;</text>" in picture, "seat 1: 13 tiles, bot, 托管 &lt;away&gt;" in picture
 (True, True)
+
+At a Chinese table (``lang="zh"``) every label, title and heading is in Chinese, tiles by
+name alone (``座位 0 的视角 · 出牌 · 牌墙剩余 55 张``, ``（你）``, ``庄家``, ``无弃牌``):
+
+>>> chinese = view_svg(view, lang="zh")
+>>> ">座位 0 的视角 · 出牌 · 牌墙剩余 " in chinese, ">（你）</text>" in chinese
+(True, True)
 """
 
 from __future__ import annotations
@@ -26,7 +33,9 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 
 from mahjong_rules.engine.view import SeatView, View
+from mahjong_rules.engine.word_hooks import Lang
 from mahjong_rules.render.faces import TILE_DEPTH, TILE_HEIGHT
+from mahjong_rules.render.picture_words import check_lang, meld_words, phase_name, tiles_said, word
 from mahjong_rules.render.svg import (
     GAP,
     GROUP_GAP,
@@ -37,7 +46,7 @@ from mahjong_rules.render.svg import (
     check_size,
     draw_melds,
 )
-from mahjong_rules.words.table import room_words
+from mahjong_rules.words.table import room_words, seat_marks
 
 __all__ = ["MAX_NOTES", "MAX_NOTE_LENGTH", "SeatNotes", "check_seat_notes", "view_svg"]
 
@@ -101,20 +110,17 @@ def _text_width(text: str, size: float) -> float:
     return sum(size if unicodedata.east_asian_width(c) in "WF" else 0.6 * size for c in text)
 
 
-def _label(view: View, seat: SeatView) -> list[str]:
+def _label(view: View, seat: SeatView, lang: Lang) -> list[str]:
     """The lines beside a seat's band: its number, then what is known of it."""
-    lines = [f"seat {seat.seat}"]
-    if seat.seat == view.seat:
-        lines.append("(you)")
-    if seat.seat == view.dealer:
-        lines.append("庄 dealer")
+    lines = [word("seat", lang, seat=seat.seat), *seat_marks(view, seat.seat, lang)]
     if seat.won:
-        lines.append("胡 won")
-    lines.extend(room_words(view).describe_seat(view, seat.seat, "en"))  # the game's words
+        lines.append(word("won", lang))
+    lines.extend(room_words(view).describe_seat(view, seat.seat, lang))  # the game's words
     return lines
 
 
 def _hand_row(drawing: Drawing, x: float, y: float, view: View, seat: SeatView) -> float:
+    drawn_note = word("drawn", drawing.lang)
     kinds = view.wild_kinds
     if seat.hand is None:
         return drawing.row(x, y, [(None, False, "")] * seat.tiles)
@@ -126,7 +132,7 @@ def _hand_row(drawing: Drawing, x: float, y: float, view: View, seat: SeatView) 
         tiles.reverse()
     x = drawing.row(x, y, ((t, t in kinds, "") for t in tiles))
     if drawn is not None and drawn in seat.hand:
-        x = drawing.row(x + GROUP_GAP - GAP, y, [(drawn, drawn in kinds, "drawn")])
+        x = drawing.row(x + GROUP_GAP - GAP, y, [(drawn, drawn in kinds, drawn_note)])
     return x
 
 
@@ -135,7 +141,8 @@ def _seat_band(
 ) -> float:
     """Draw one seat's band from ``y``, its label and ``notes`` in a column ``left`` wide;
     return the y below it."""
-    first, *rest = _label(view, seat)
+    lang = drawing.lang
+    first, *rest = _label(view, seat, lang)
     rest += notes
     top = y
     drawing.text(PAD, y + 12, first, size=LABEL_SIZE + 1)
@@ -154,62 +161,76 @@ def _seat_band(
         drawing.row(
             PAD + left,
             y,
-            ((t, t in view.wild_kinds, "discard") for t in line),
+            ((t, t in view.wild_kinds, word("discard", lang)) for t in line),
             scale=DISCARD_SCALE,
         )
         y += _TALL * DISCARD_SCALE + 2
     if not seat.discards:
-        drawing.text(PAD + left, y + 8, "no discards")
+        drawing.text(PAD + left, y + 8, word("no_discards", lang))
         y += 12
     return max(y, top + 24 + 10 * len(rest)) + 8  # below the label's last line too
 
 
 def _heading(drawing: Drawing, view: View) -> float:
     """Draw the heading line; return the y below it."""
-    phase = view.phase.value
+    lang = drawing.lang
+    phase = phase_name(view.phase.value, lang)
     if view.stage is not None:  # a phase of the variant's own, by its game name
-        phase = room_words(view).stage_name(view.stage, "en")
-    text = f"seat {view.seat}'s view · {phase} · {view.tiles_left} tiles left"
+        phase = room_words(view).stage_name(view.stage, lang)
+    text = word("heading", lang, seat=view.seat, phase=phase, n=view.tiles_left)
     drawing.text(PAD, PAD + 11, text, size=LABEL_SIZE + 2)
     y = PAD + 18
     x = PAD
     indicator = getattr(view.variant, "indicator", None)  # a 本金 tile, in a room with one
     if indicator is not None:
         drawing.text(x, y + 18, "本金")
-        x = drawing.tile(x + 24, y, indicator, note="本金 indicator", scale=0.8)
+        x = drawing.tile(x + 24, y, indicator, note=word("indicator", lang), scale=0.8)
         x += GROUP_GAP
     if view.wild_kinds:
         drawing.text(x, y + 18, "听用")
         x += 24
         for tile in view.wild_kinds:
-            x = drawing.tile(x, y, tile, wild=True, note="wildcard kind", scale=0.8)
+            x = drawing.tile(x, y, tile, wild=True, note=word("wild_kind", lang), scale=0.8)
     if indicator is not None or view.wild_kinds:
         y += _TALL * 0.8 + 8
     return y
 
 
-def _title(view: View, notes: Mapping[int, Sequence[str]]) -> str:
+def _title(view: View, notes: Mapping[int, Sequence[str]], lang: Lang) -> str:
+    """The picture's title (what a screen reader says of it): in English tiles and melds in
+    the notation, in Chinese by name."""
+    zh = lang == "zh"
+    comma = "，" if zh else ", "
+
+    def melds(seat: SeatView) -> str:
+        return (
+            "、".join(meld_words(m, lang) for m in seat.melds)
+            if zh
+            else " ".join(str(m) for m in seat.melds)
+        )
+
     own = view.seats[view.seat]
-    parts = [f"The table as seat {view.seat} sees it, {view.tiles_left} tiles left"]
+    parts = [word("title", lang, seat=view.seat, n=view.tiles_left)]
     if notes.get(view.seat):
-        parts.append("you: " + ", ".join(notes[view.seat]))
-    parts.append(f"own hand {view.concealed or '-'}")
+        parts.append(word("yours", lang, notes=comma.join(notes[view.seat])))
+    held = tiles_said(view.concealed, lang) if zh else str(view.concealed)
+    parts.append(word("own_hand", lang, tiles=held or word("none", lang)))
     if view.drawn is not None:
-        parts.append(f"drawn {view.drawn}")
+        parts.append(word("own_drawn", lang, tile=tiles_said([view.drawn], lang)))
     if own.melds:
-        parts.append("own melds " + " ".join(str(m) for m in own.melds))
+        parts.append(word("own_melds", lang, melds=melds(own)))
     for seat in view.seats:
         if seat.seat == view.seat:
             continue
-        words = f"seat {seat.seat}: {seat.tiles} tiles"
+        words = word("other", lang, seat=seat.seat, n=seat.tiles)
         if notes.get(seat.seat):
-            words += ", " + ", ".join(notes[seat.seat])
+            words += comma + comma.join(notes[seat.seat])
         if seat.melds:
-            words += ", melds " + " ".join(str(m) for m in seat.melds)
+            words += comma + word("melds", lang, melds=melds(seat))
         if seat.hidden_kongs:
-            words += f", {seat.hidden_kongs} hidden 暗杠"
+            words += comma + word("hidden", lang, n=seat.hidden_kongs)
         parts.append(words)
-    return "; ".join(parts)
+    return ("；" if zh else "; ").join(parts)
 
 
 def view_svg(
@@ -219,6 +240,7 @@ def view_svg(
     unit: str = "px",
     fit: bool | float = False,
     seat_notes: SeatNotes | None = None,
+    lang: Lang = "en",
 ) -> str:
     """The table as seat ``view.seat`` sees it, as an SVG document (see the module docs).
 
@@ -227,18 +249,21 @@ def view_svg(
     ``seat_notes``: lines drawn (as text, escaped) under a seat's label, such as who sits there
     (checked by :func:`check_seat_notes`: a :class:`~mahjong_rules.errors.RenderError`
     for a seat not at the table, a line not a string or too long); the label column widens to
-    the longest.
+    the longest. ``lang`` (``en``, ``zh``: a :class:`TypeError` for another) is the language
+    of its labels, its heading and its titles; the game's own words (``describe_seat``,
+    ``stage_name``) are asked in it.
     """
     if not isinstance(view, View):
         raise TypeError(f"view_svg() takes a View, not {type(view).__name__}")
     check_size(tile_height, unit)
+    lang = check_lang(lang)
     notes = {} if seat_notes is None else check_seat_notes(seat_notes, view.players)
     size = LABEL_SIZE - 1
     widths = [_text_width(line, size) + 6 for lines in notes.values() for line in lines]
     left = max([_LABEL_WIDTH, *widths])
-    drawing = Drawing()
+    drawing = Drawing(lang)
     y = _heading(drawing, view)
     order = [(view.seat + k) % view.players for k in range(view.players)]
     for index in order:
         y = _seat_band(drawing, y, view, view.seats[index], notes.get(index, ()), left)
-    return drawing.document(_title(view, notes), tile_height, unit, fit)
+    return drawing.document(_title(view, notes, lang), tile_height, unit, fit)

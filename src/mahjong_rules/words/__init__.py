@@ -24,6 +24,7 @@ from mahjong_rules.words.table import (
     end_title,
     phase_words,
     ready_words,
+    seat_marks,
     win_words,
 )
 
@@ -39,6 +40,7 @@ __all__ = [
     "phase_words",
     "ready_words",
     "reason_text",
+    "seat_marks",
     "settlement_lines",
     "win_words",
     "words_for",

@@ -44,6 +44,7 @@ __all__ = [
     "ready_words",
     "reason_words",
     "room_words",
+    "seat_marks",
     "seat_words",
     "table_words",
     "win_words",
@@ -67,6 +68,8 @@ _WORDS: dict[str, tuple[str, str]] = {
     "hands": ("--- every hand at the end", "--- 终局各家手牌"),
     "hand_of": ("  seat {seat}: {tiles}", "  座位 {seat}：{tiles}"),
     "seat": ("seat {seat}", "座位 {seat}"),
+    "you": ("(you)", "（你）"),
+    "dealer": ("庄 dealer", "庄家"),
 }
 
 
@@ -219,6 +222,13 @@ def own_words(rules: Rules, view: View, lang: Lang, *, yours: bool = True) -> li
     if view.own_variant is None:
         return []
     return list(rules.describe_own(view, lang, yours=yours))
+
+
+def seat_marks(view: View, seat: int, lang: Lang) -> list[str]:
+    """What a table writes under ``seat``'s label before anything else: ``(you)`` (``（你）``)
+    for the viewer's own seat, ``庄 dealer`` (``庄家``) for the dealer's."""
+    marks = [_word("you", lang)] if seat == view.seat else []
+    return marks + ([_word("dealer", lang)] if seat == view.dealer else [])
 
 
 def seat_words(rules: Rules, view: View, seat: int, lang: Lang) -> list[str]:
