@@ -13,6 +13,7 @@ import json
 import math
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from mahjong_rules.arena import (
     play_serial,
     report,
 )
+from mahjong_rules.arena import bots as arena_bots
 from mahjong_rules.bots import Bot, GreedyBot, RandomBot
 from mahjong_rules.cli import main
 from mahjong_rules.engine.actions import Action
@@ -108,6 +110,25 @@ def test_bots_by_name_plugin_or_python_path() -> None:
         bot_factory("tests.test_arena:Nope")
     with pytest.raises(ArenaError, match=r"^bot 'tests.test_arena:NotABot' made a NotABot"):
         bot_factory("tests.test_arena:NotABot")("s")
+
+
+def test_a_plugins_bot_by_its_entry_point_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A package names its bots under the entry-point group mahjong_rules.bots; one that
+    cannot be loaded is one ArenaError naming it; the unknown-bot message lists them."""
+    group = "mahjong_rules.bots"
+    entries = (
+        metadata.EntryPoint(name="careful", value="tests.test_arena:Unseeded", group=group),
+        metadata.EntryPoint(name="broken", value="no_such_module:Bot", group=group),
+    )
+    monkeypatch.setattr(arena_bots, "_entries", lambda: entries)
+    assert type(bot_factory("careful")("s:0")).__name__ == "Unseeded"
+    with pytest.raises(ArenaError, match=r"^bot plugin 'broken' not loaded: No module named"):
+        bot_factory("broken")
+    with pytest.raises(ArenaError) as caught:
+        bot_factory("nobody")
+    assert str(caught.value) == (
+        "no bot 'nobody': give greedy, random, broken, careful, or a Python path module:Class"
+    )
 
 
 def test_each_hand_is_the_hand_play_deals_for_its_seed_and_seats() -> None:
