@@ -374,21 +374,21 @@ def test_sc_void_2_a_forced_move_is_named_and_taken_on_enter(
 ) -> None:
     """SC-VOID-2: the dealer's one first discard is the tile it set aside; the prompt names it
     (no "choose 1-1") and an empty line takes it; in Chinese the same, full-width colons."""
-    typed = "0 swap 3m4m5m\n0 void m 2m\n\n" + "1\n" * 300
+    typed = "0 swap 3m4m5m\n0 void m 5m\n\n" + "1\n" * 300
     status, out, _ = run(monkeypatch, capsys, SICHUAN, typed)
     assert status == 0
-    at = out.index("your one choice: discard 2m 二万; press Enter to take it:")
+    at = out.index("your one choice: discard 5m 五万; press Enter to take it:")
     assert out[at - 2 : at + 2] == [
         "your choices:",
-        "  1) discard 2m 二万",
-        "your one choice: discard 2m 二万; press Enter to take it:",
-        "seat 0 打 discards 2m 二万 (turned up: 定缺 万)",
+        "  1) discard 5m 五万",
+        "your one choice: discard 5m 五万; press Enter to take it:",
+        "seat 0 打 discards 5m 五万 (turned up: 定缺 万)",
     ]
     assert "seat 0 换三张 chooses 3m 三万, 4m 四万, 5m 五万 to pass" in out
     assert "choose 1-1 (or type the action):" not in out
     status, out, _ = run(monkeypatch, capsys, [*SICHUAN, "--lang", "zh"], typed)
-    at = out.index("只有一个选择：打 二万；按回车确认：")
-    assert out[at + 1] == "座位 0 打出 2m 二万（翻开扣牌：缺万）"
+    at = out.index("只有一个选择：打 五万；按回车确认：")
+    assert out[at + 1] == "座位 0 打出 5m 五万（翻开扣牌：缺万）"
 
 
 # --------------------------------------------------------------------------- the settlement
@@ -397,30 +397,31 @@ def test_sc_void_2_a_forced_move_is_named_and_taken_on_enter(
 def test_sc_pay_1_the_self_draw_bonus_is_a_line_of_its_own(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """SC-PAY-1: seat 3's self-draw scores 1 point and each payer pays 2, the 自摸加底 1 on
+    """SC-PAY-1: seat 0's self-draw scores 1 point and each payer pays 2, the 自摸加底 1 on
     top; the table's note says how the win was made in words (no raw ``self_draw``) and the
-    bonus has a line of its own, in English and in Chinese."""
-    _, out, _ = run(monkeypatch, capsys, ["play", "--variant", "sichuan", "--seed", "1"])
-    at = out.index("结算 settlement: the wall ran out after 1 win (next dealer: seat 3)")
-    assert out[at + 1 : at + 10] == [
+    bonus has a line of its own, in English and in Chinese (the others' kong money beside)."""
+    _, out, _ = run(monkeypatch, capsys, ["play", "--variant", "sichuan", "--seed", "2"])
+    at = out.index("结算 settlement: the wall ran out after 1 win (next dealer: seat 0)")
+    assert out[at + 1 : at + 11] == [
         "  seat  received  paid  delta",
-        "     0         0     2     -2  ready 听牌",
-        "     1         0     2     -2  ready 听牌",
-        "     2         0     2     -2  ready 听牌",
-        "     3         6     0     +6  胡 won (自摸 self-draw, 1 point)",
-        "   all         6     6      0",
-        "  seat 3 自摸 self-draw: 1 point + 自摸加底 1 (self-draw bonus, outside the cap) = 2 "
+        "     0         6     0     +6  胡 won (自摸 self-draw, 1 point)",
+        "     1         4     5     -1  ready 听牌",
+        "     2         4     4      0  ready 听牌",
+        "     3         0     5     -5  ready 听牌",
+        "   all        14    14      0",
+        "  seat 0 自摸 self-draw: 1 point + 自摸加底 1 (self-draw bonus, outside the cap) = 2 "
         "from each payer",
-        "  seat 0: -2",
-        "     -2  to seat 3: 胡 win",
+        "  seat 0: +6",
+        "     +2  from seat 1: 胡 win",
+        "     +2  from seat 2: 胡 win",
     ]
-    cmd = ["play", "--variant", "sichuan", "--seed", "1", "--lang", "zh"]
+    cmd = ["play", "--variant", "sichuan", "--seed", "2", "--lang", "zh"]
     _, out, _ = run(monkeypatch, capsys, cmd)
-    at = out.index("结算：牌墙摸完，已有 1 家胡牌（下一局庄家：座位 3）")
-    assert out[at + 5 : at + 8] == [
-        "     3     6     0    +6  胡（自摸，1 分）",
-        "  合计     6     6     0",
-        "  座位 3 自摸：1 分 + 自摸加底 1 分（封顶外），每家付 2 分",
+    at = out.index("结算：牌墙摸完，已有 1 家胡牌（下一局庄家：座位 0）")
+    assert out[at + 2 : at + 3] + out[at + 6 : at + 8] == [
+        "     0     6     0    +6  胡（自摸，1 分）",
+        "  合计    14    14     0",
+        "  座位 0 自摸：1 分 + 自摸加底 1 分（封顶外），每家付 2 分",
     ]
 
 
@@ -429,7 +430,7 @@ def test_sc_pay_1_no_bonus_line_with_jia_fan(
 ) -> None:
     """SC-PAY-1: with 自摸加番 (``zi_mo="jia_fan"``) the point is a fan in the breakdown, so no
     payment differs from the points and the settlement adds no line."""
-    cmd = ["play", "--variant", "sichuan", "--seed", "1", "-o", "zi_mo=jia_fan"]
+    cmd = ["play", "--variant", "sichuan", "--seed", "2", "-o", "zi_mo=jia_fan"]
     _, out, _ = run(monkeypatch, capsys, cmd)
     assert any("胡 won (自摸 self-draw" in line for line in out)
     assert not any("自摸加底" in line for line in out)
