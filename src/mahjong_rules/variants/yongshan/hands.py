@@ -112,16 +112,21 @@ def wild_choices(concealed: TileCounts, kinds: TileSet, n: int) -> tuple[tuple[T
     each a sorted tuple, in tile order: the ``wild_tiles`` of a peng or kong.
 
     Memoized by the wildcards held (at most 25 patterns for a pair of kinds), the kinds and
-    ``n``, so the memo stays small.
+    ``n``: a hand meets a few dozen keys, so the memo keeps the last :data:`_CHOICES_KEPT`
+    (over every 本金 it would reach 27 x 25 x 4 keys, filled slowly over thousands of hands).
     """
     key = (concealed.bits & kinds.lanes, kinds.mask, n)
     found = _CHOICES.get(key)
     if found is None:
         found = _CHOICES[key] = tuple(_wild_choices(concealed, kinds, n))
+        if len(_CHOICES) > _CHOICES_KEPT:
+            del _CHOICES[next(iter(_CHOICES))]  # the oldest key
     return found
 
 
 _CHOICES: dict[tuple[int, int, int], tuple[tuple[Tile, ...], ...]] = {}
+_CHOICES_KEPT = 256
+"""How many keys :func:`wild_choices` keeps (issue 34: memory flat over thousands of hands)."""
 
 
 def _wild_choices(concealed: TileCounts, kinds: TileSet, n: int) -> Iterator[tuple[Tile, ...]]:
