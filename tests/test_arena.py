@@ -40,7 +40,6 @@ from mahjong_rules.arena import bots as arena_bots
 from mahjong_rules.bots import Bot, GreedyBot, RandomBot
 from mahjong_rules.cli import main
 from mahjong_rules.engine.actions import Action
-from mahjong_rules.engine.view import View
 from mahjong_rules.records import HandRecord, replay
 from mahjong_rules.scoring import WinKind
 
@@ -49,19 +48,34 @@ def _total(arena: Arena, **kwargs: Any) -> Standings:
     return sum((b.standings for b in play_serial(arena, **kwargs)), Standings.empty(arena.lineup))
 
 
+OWN_BOTS = '''
+from mahjong_rules.bots import Bot, RandomBot
+
+
 class SeededBot(RandomBot):
-    """A bot of one's own that takes a seed (a ``module:Class`` spec)."""
+    """A bot of one's own that takes a seed."""
 
 
 class Unseeded(Bot):
     """A bot of one's own without a seed: its first legal action."""
 
-    def choose(self, view: View) -> Action:
+    def choose(self, view):
         return view.legal_actions[0]
 
 
 class NotABot:
     pass
+'''
+
+
+@pytest.fixture
+def own_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A module ``arena_own_bots`` of bots of one's own (``module:Class`` specs), importable
+    for the test (the test modules' package name ``tests`` is not unique in the suite)."""
+    (tmp_path / "arena_own_bots.py").write_text(OWN_BOTS, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "arena_own_bots", raising=False)
+    return "arena_own_bots"
 
 
 def test_schedule_rotates_every_entrant_through_every_seat() -> None:
@@ -95,29 +109,31 @@ def test_arena_refuses_a_bad_lineup_or_count(lineup: Any, deals: int, message: s
     assert str(caught.value) == message
 
 
-def test_bots_by_name_plugin_or_python_path() -> None:
+def test_bots_by_name_plugin_or_python_path(own_bots: str) -> None:
     """Shipped names; module:Class given the seat's seed when it takes one; errors named."""
     assert repr(bot_factory("random")("s:1")) == "RandomBot(seed='s:1')"
     assert repr(bot_factory(" Greedy ")("s:1")) == "GreedyBot()"
-    seeded = bot_factory("tests.test_arena:SeededBot")("s:2")
+    seeded = bot_factory("arena_own_bots:SeededBot")("s:2")
     assert type(seeded).__name__ == "SeededBot" and repr(seeded) == "RandomBot(seed='s:2')"
-    assert type(bot_factory("tests.test_arena:Unseeded")("s:3")).__name__ == "Unseeded"
+    assert type(bot_factory("arena_own_bots:Unseeded")("s:3")).__name__ == "Unseeded"
     with pytest.raises(ArenaError, match=r"^no bot 'nobody': give greedy, random"):
         bot_factory("nobody")
     with pytest.raises(ArenaError, match=r"^bot 'no_such_module:X': cannot import"):
         bot_factory("no_such_module:X")
-    with pytest.raises(ArenaError, match=r"^bot 'tests.test_arena:Nope': 'tests.test_arena' has"):
-        bot_factory("tests.test_arena:Nope")
-    with pytest.raises(ArenaError, match=r"^bot 'tests.test_arena:NotABot' made a NotABot"):
-        bot_factory("tests.test_arena:NotABot")("s")
+    with pytest.raises(ArenaError, match=r"^bot 'arena_own_bots:Nope': 'arena_own_bots' has"):
+        bot_factory("arena_own_bots:Nope")
+    with pytest.raises(ArenaError, match=r"^bot 'arena_own_bots:NotABot' made a NotABot"):
+        bot_factory("arena_own_bots:NotABot")("s")
 
 
-def test_a_plugins_bot_by_its_entry_point_name(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_plugins_bot_by_its_entry_point_name(
+    own_bots: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A package names its bots under the entry-point group mahjong_rules.bots; one that
     cannot be loaded is one ArenaError naming it; the unknown-bot message lists them."""
     group = "mahjong_rules.bots"
     entries = (
-        metadata.EntryPoint(name="careful", value="tests.test_arena:Unseeded", group=group),
+        metadata.EntryPoint(name="careful", value="arena_own_bots:Unseeded", group=group),
         metadata.EntryPoint(name="broken", value="no_such_module:Bot", group=group),
     )
     monkeypatch.setattr(arena_bots, "_entries", lambda: entries)

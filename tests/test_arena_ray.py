@@ -20,10 +20,6 @@ from mahjong_rules.cli import main
 ray: Any = pytest.importorskip("ray")
 
 
-class BrokenBot:
-    """Not a bot: a worker asked to make it fails."""
-
-
 @pytest.mark.slow
 def test_arena_command_starts_and_stops_its_own_ray(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -77,7 +73,7 @@ def test_one_worker_two_workers_and_serial_give_equal_figures(local_ray: None) -
 
 
 def test_a_failing_worker_is_one_arena_error(local_ray: None) -> None:
-    arena = Arena(get_variant("baoshan"), ["tests.test_arena_ray:BrokenBot"] * 4, 1, 2)
+    arena = Arena(get_variant("baoshan"), ["builtins:dict"] * 4, 1, 2)  # makes a dict
     with pytest.raises(ArenaError) as caught:
         list(play_on_ray(arena, workers=2))
-    assert str(caught.value) == "bot 'tests.test_arena_ray:BrokenBot' made a BrokenBot, not a Bot"
+    assert str(caught.value) == "bot 'builtins:dict' made a dict, not a Bot"
