@@ -158,3 +158,28 @@ def test_flow5_a_variants_own_reasons_are_checked_when_registered(fresh_registry
 
     with pytest.raises(TypeError, match=r"Loose\.own_reasons is a tuple of OwnReason"):
         room(Loose)
+
+
+class TipWithTheWin(Birds):
+    """The tip (a free reason) is listed by ``win_payments`` itself."""
+
+    name = "tip_with_win"
+    options_class = options_for("tip_with_win")
+
+    def win_payments(self, state: State, win: WinRecord) -> list[Payment]:
+        tip = Payment(win.seat, (win.seat + 1) % state.players, 1, TIP)
+        return [*Mini.win_payments(self, state, win), tip]
+
+    def settle_wins(self, state: State, wins: Sequence[WinRecord]) -> State:
+        return Mini.settle_wins(self, state, wins)
+
+
+def test_flow5_a_free_reason_listed_by_win_payments_is_only_summed(
+    fresh_registry: None,
+) -> None:
+    """FLOW-5: the ledger's check recomputes only the win money of ``win_payments`` (``WIN``
+    and ``win_money`` reasons): a free reason it lists beside them reads back."""
+    rules = room(TipWithTheWin)
+    state = _won(rules)
+    assert any(p.reason is TIP for p in state.ledger)
+    check_state(state)
