@@ -97,3 +97,43 @@ def test_a_two_hand_match_played_by_clicking_survives_a_kill_between_two_clicks(
     finally:
         if server.process.poll() is None:
             server.kill()
+
+
+def test_a_spectator_page_shows_the_table_live_without_a_hidden_tile(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """SC-VIEW-1: /watch/<id> of a Sichuan table of bots shows every seat's line, each with its
+    count of concealed tiles in brackets and never a tile of a hand, and follows the hand to its
+    end (the step the page shows reaches the hand's last); no console error."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    args = ("--bot-delay", "0.1", "--away-timeout", "0.01")
+    server = ServerProcess(tmp_path / "t.sqlite", *args)
+    try:
+        table = server.open("game=sichuan&seat=0&seed=8")
+        browser.get_log("browser")  # (drained: an earlier test's reconnections logged errors)
+        browser.get(f"{server.http}/watch/{table}")
+
+        def seats(d: Any) -> list[str] | None:
+            items = d.find_elements(By.CSS_SELECTOR, "#public-seats li")
+            return [e.text for e in items] if len(items) == 4 else None
+
+        wait = WebDriverWait(browser, _WAIT, ignored_exceptions=[StaleElementReferenceException])
+        lines = wait.until(seats)
+        assert lines is not None
+        assert all(line.startswith(f"seat {k} (") for k, line in enumerate(lines)), lines
+        assert browser.find_element(By.ID, "status").text == "watching"
+
+        def ended(d: Any) -> bool:
+            stored = list(Store(server.db).tables())
+            step = d.find_element(By.TAG_NAME, "body").get_attribute("data-step")
+            return stored[0].ended == (True,) and step == str(stored[0].version)
+
+        WebDriverWait(browser, _WAIT, poll_frequency=0.2).until(ended)
+        errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+        assert errors == []
+    finally:
+        server.kill()
