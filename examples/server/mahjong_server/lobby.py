@@ -72,6 +72,9 @@ class Lobby:
                 play=play,
                 tokens=stored.tokens,
             )
+        finished = [key for key, table in self.tables.items() if table.over]
+        for key in finished[: max(0, len(self.tables) - MAX_TABLES)]:  # the oldest first
+            del self.tables[key]  # (still in the store)
 
     def open(
         self,
