@@ -64,8 +64,8 @@ class Hooks(MoneyHooks, TableHooks):
     :meth:`settle_wins` decides when the hand ends and the engine plays on."""
     max_suits: ClassVar[int] = 3
     """How many of the three suits (万 筒 条) a winning hand may hold, its melds included:
-    3 for no limit, 2 for a game where a hand must lack one suit (缺一门 quē yī mén, e.g.
-    Yongshan and Sichuan's 定缺). It is information, not a rule the engine applies: the bots
+    3 for no limit, 2 for a game where a winning hand must lack one suit. It is information,
+    not a rule the engine applies: the bots
     plan their hands by it (:class:`~mahjong_rules.bots.GreedyBot` gives up a suit when it is
     under 3) and tools show it; the variant's :meth:`is_complete` and :meth:`score` are what
     refuse a hand of too many suits. Default: 3."""

@@ -60,24 +60,25 @@ _SHIPPED_VALUES = frozenset(r.value for r in PaymentReason)
 
 @attrs.frozen
 class OwnReason:
-    """A payment reason of a variant's own (e.g. a bird's hit, a 跟庄 gēnzhuāng penalty),
+    """A payment reason of a variant's own (e.g. a bird's hit, a penalty for following the
+    dealer's first discard),
     listed in its :attr:`~mahjong_rules.engine.hooks.Hooks.own_reasons`: a payment's
     :attr:`Payment.reason` may be one. Documents write it by :attr:`value` and read it back only
     in a room whose variant declares it; the command line, the replay page and the served table
     name it by its words.
 
-    >>> BIRD = OwnReason("bird", "bird hit", "中码", win_money=True)
-    >>> Payment(1, 0, 2, BIRD).reason.value
-    'bird'
+    >>> FINE = OwnReason("dealer_fine", "fine to the dealer", "罚分")
+    >>> Payment(1, 0, 2, FINE).reason.value
+    'dealer_fine'
     """
 
     value: str
     """Its name in documents: a word of lowercase letters, digits and ``_``, unlike every
     :class:`PaymentReason` value and unique among the variant's own."""
     en: str
-    """Its English words, e.g. ``"bird hit"``."""
+    """Its English words, e.g. ``"fine to the dealer"``."""
     zh: str
-    """Its Chinese words, e.g. ``"中码"``."""
+    """Its Chinese words (what players call it)."""
     win_money: bool = False
     """How the state reader's ledger check reads it. ``True``: part of a win's money —
     :meth:`~mahjong_rules.engine.hooks.Hooks.win_payments` lists these payments beside the

@@ -62,8 +62,8 @@ class TableHooks:
 
     def set_aside_at_deal(self, state: State) -> int:
         """How many tiles the deal takes out of play from the front of the live wall once the
-        hands are dealt, before :meth:`after_deal` (e.g. Yongshan's tile turned up to make the
-        wildcards, YS-WILD-1): they are then ``state.wall[state.front - n :
+        hands are dealt, before :meth:`after_deal` (e.g. a tile turned up to make the
+        wildcards): they are then ``state.wall[state.front - n :
         state.front]``, in no hand and never drawn, and the state reader counts them as set
         aside. ``state`` is the dealt hand. Default: 0."""
         return 0

@@ -36,7 +36,7 @@ class WildHooks(EventHooks):
         <mahjong_rules.engine.state.State.wild_kinds>`). When not, the default
         :meth:`~mahjong_rules.engine.hooks.Hooks.discardable` leaves the wildcard kinds out,
         and the state reader (:func:`~mahjong_rules.serial.check_state`) refuses a state in
-        which a seat discarded one. Default: yes (Yongshan says no, YS-WILD-4)."""
+        which a seat discarded one. Default: yes."""
         return True
 
     if TYPE_CHECKING:  # a property of Hooks

@@ -21,7 +21,6 @@ from mahjong_rules.engine.settlement import (
     deltas_of,
 )
 from mahjong_rules.engine.state import SeatState, State
-from mahjong_rules.engine.wall import full_wall_tiles
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind, fan_to_points
@@ -36,6 +35,9 @@ from mahjong_rules.wins import is_win
 from mahjong_rules.wins.detector import wait_mask
 
 __all__ = ["Baoshan"]
+
+_WALLS = {h: TileCounts.from_counts([4] * 27 + [4 if h else 0] * 7) for h in (False, True)}
+"""BS-TILES-1: the wall without and with 有风 (the 28 honors)."""
 
 _NEW_SEAT = BaoshanSeat()
 
@@ -60,7 +62,7 @@ class Baoshan(BaoshanWords, TingHooks):
     @property
     def wall_tiles(self) -> TileCounts:
         """TILE-1: the 108 suited tiles, four of each, and the 28 honors with 有风."""
-        return full_wall_tiles(honors=self.options.honors)
+        return _WALLS[bool(self.options.honors)]
 
     @property
     def buy_cap(self) -> int:

@@ -36,7 +36,6 @@ from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.phases import OwnPhase
 from mahjong_rules.engine.settlement import Payment, PaymentReason, WinRecord
 from mahjong_rules.engine.state import State
-from mahjong_rules.engine.wall import full_wall_tiles
 from mahjong_rules.melds import Meld
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
 from mahjong_rules.tiles import Tile, all_tiles
@@ -75,6 +74,9 @@ from mahjong_rules.wins import is_win
 from mahjong_rules.wins.detector import wait_mask
 
 __all__ = ["Sichuan"]
+
+_WALL = TileCounts.from_counts([4] * 27 + [0] * 7)
+"""The 108 suited tiles, four of each."""
 
 _NINE = (1 << 9) - 1
 _TILES = all_tiles(honors=False)
@@ -115,7 +117,7 @@ class Sichuan(SichuanWords, SichuanPlay):
     @property
     def wall_tiles(self) -> TileCounts:
         """SC-TILES-1: the 108 suited tiles, four of each (TILE-1; no honors)."""
-        return full_wall_tiles(honors=False)
+        return _WALL
 
     # ------------------------------------------------------------------ its own records
 

@@ -34,7 +34,6 @@ from mahjong_rules.engine.settlement import (
     WinRecord,
 )
 from mahjong_rules.engine.state import State
-from mahjong_rules.engine.wall import full_wall_tiles
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
 from mahjong_rules.tiles import Tile, all_tiles
@@ -56,6 +55,9 @@ from mahjong_rules.wins import is_win
 from mahjong_rules.wins.detector import wait_mask
 
 __all__ = ["Yongshan"]
+
+_WALL = TileCounts.from_counts([4] * 27 + [0] * 7)
+"""The 108 suited tiles, four of each."""
 
 _SUIT_TILES = tuple(sum(1 << i for i in range(9 * k, 9 * k + 9)) for k in range(3))
 """The 34-bit kind mask of each suit (万, 筒, 条)."""
@@ -82,7 +84,7 @@ class Yongshan(YongshanWords, WildcardRules):
     @property
     def wall_tiles(self) -> TileCounts:
         """YS-TILES-1: the 108 suited tiles, four of each (TILE-1; no honors)."""
-        return full_wall_tiles(honors=False)
+        return _WALL
 
     # ------------------------------------------------------------------ its own records
 
