@@ -19,12 +19,13 @@ against them. The records are :mod:`mahjong_rules.variants.sichuan.records`'.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Iterable
 from typing import ClassVar
 
 import attrs
 
-from mahjong_rules.counts import TileCounts
+from mahjong_rules.counts import KINDS_OF_LANES, LOW_BITS, TileCounts
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.hooks import Hooks
@@ -78,7 +79,7 @@ def swap_answers(seat: int, concealed: TileCounts) -> tuple[SwapTiles, ...]:
         lanes = bits >> 27 * k & _LANES
         if lanes:
             base = 729 * k
-            out.extend(actions[base + r] or _swap(seat, k, r) for r in _triples(lanes))
+            out += [actions[base + r] or _swap(seat, k, r) for r in _triples(lanes)]
     return tuple(out)
 
 
@@ -91,21 +92,39 @@ def _swap(seat: int, k: int, ranks: int) -> SwapTiles:
     return action
 
 
+_LOW = LOW_BITS & _LANES
+"""The lowest bit of each of one suit's lanes."""
+_RANKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r for r in range(9) if m >> r & 1) for m in range(512)
+)
+"""The ranks in each 9-bit mask of one suit's kinds, in order."""
+_DISTINCT: list[tuple[int, ...] | None] = [None] * 512
+"""Per 9-bit mask of the ranks held: every three distinct ranks ``r1 < r2 < r3`` of them, as
+``81 r1 + 9 r2 + r3`` in order, built the first time the mask is met (at most 512 x 84)."""
+
+
 def _triples(lanes: int) -> list[int]:
     """The ranks ``r1 <= r2 <= r3`` of every three tiles the lanes of one suit hold, each
-    rank taken up to as many times as it is held, as ``81 r1 + 9 r2 + r3`` in order."""
-    held = [(r, n) for r in range(9) if (n := lanes >> 3 * r & 7)]
-    out = []
-    for i, (a, na) in enumerate(held):
-        if na >= 3:
-            out.append(91 * a)  # a a a
-        if na >= 2:
-            out.extend(90 * a + c for c, _ in held[i + 1 :])  # a a c
-        for j in range(i + 1, len(held)):
-            b, nb = held[j]
-            if nb >= 2:
-                out.append(81 * a + 10 * b)  # a b b
-            out.extend(81 * a + 9 * b + c for c, _ in held[j + 1 :])  # a b c
+    rank taken up to as many times as it is held, as ``81 r1 + 9 r2 + r3`` in order: the
+    three distinct ranks of the kinds held (a table by kinds), and those with a rank twice
+    or three times (from the kinds held twice or more)."""
+    kinds = KINDS_OF_LANES[(lanes | lanes >> 1 | lanes >> 2) & _LOW]
+    distinct = _DISTINCT[kinds]
+    if distinct is None:
+        distinct = _DISTINCT[kinds] = tuple(
+            81 * a + 9 * b + c for a, b, c in itertools.combinations(_RANKS[kinds], 3)
+        )
+    pairs = KINDS_OF_LANES[(lanes >> 1 | lanes >> 2) & _LOW]
+    if not pairs:
+        return list(distinct)
+    threes = KINDS_OF_LANES[(lanes >> 2 | lanes >> 1 & lanes) & _LOW]
+    out = list(distinct)
+    held = _RANKS[kinds]
+    for a in _RANKS[pairs]:
+        out.extend(90 * a + c if c > a else 81 * c + 10 * a for c in held if c != a)
+        if threes >> a & 1:
+            out.append(91 * a)
+    out.sort()
     return out
 
 
@@ -120,8 +139,8 @@ def void_answers(seat: int, concealed: TileCounts) -> tuple[DeclareVoid, ...]:
         lanes = bits >> 27 * k & _LANES
         base = 10 * k
         if lanes:
-            ranks = (r for r in range(9) if lanes >> 3 * r & 7)
-            out.extend(actions[base + r] or _void(seat, k, r) for r in ranks)
+            ranks = _RANKS[KINDS_OF_LANES[(lanes | lanes >> 1 | lanes >> 2) & _LOW]]
+            out += [actions[base + r] or _void(seat, k, r) for r in ranks]
         else:
             out.append(actions[base + 9] or _void(seat, k, 9))
     return tuple(out)
