@@ -82,9 +82,10 @@ def _fill_fixed_tables() -> None:
     the engine's shared discard actions (per seat, suit and kinds held: 4 x 3 x 512 + 4 x 128
     rows), the kinds of each pattern of a suit (4 x 512), the events of an unclaimed discard
     and the next draw (4 x 4 x 34 x 34 pairs), Sichuan's shared 换三张, 定缺 and kong actions
-    (4 x 3 x 165, 4 x 30, 4 x 27 x 3), and Yongshan's memos of one suit's readings and of
-    the wildcards a meld may use (256 keys each, the oldest dropped). What grows after this
-    and a few hands is what the hands played leave behind."""
+    (4 x 3 x 165, 4 x 30, 4 x 27 x 3) and its three distinct ranks of each set of kinds held
+    (512), and Yongshan's memos of one suit's readings and of the wildcards a meld may use
+    (256 keys each, the oldest dropped). What grows after this and a few hands is what the
+    hands played leave behind."""
     tiles = all_tiles(honors=True)
     for seat in range(4):
         for part, kinds in enumerate((9, 9, 9, 7)):
@@ -104,6 +105,9 @@ def _fill_fixed_tables() -> None:
             for tile in suited_tiles(suit):
                 for kind in (MeldKind.ZHI_GANG, MeldKind.BU_GANG, MeldKind.AN_GANG):
                     sichuan_gang(seat, tile, kind)
+    man = suited_tiles(Suit.MAN)
+    for mask in range(1, 512):  # the distinct ranks' triples of each set of kinds held
+        swap_answers(0, TileCounts([man[r] for r in range(9) if mask >> r & 1]))
     for k in range(_suit_fits.cache_info().maxsize or 0):  # Yongshan's readings' LRU memo
         _suit_fits(tuple(k >> r & 1 for r in range(9)), tuple([4] * 9), 1)
     for pair in ("1s2s", "3s4s", "5s6s"):  # Yongshan's wildcard choices (the last 256 kept)
