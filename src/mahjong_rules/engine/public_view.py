@@ -1,4 +1,4 @@
-"""What a spectator (观众, guānzhòng) may see: :class:`PublicView`, the seatless view of a hand.
+"""What a spectator may see: :class:`PublicView`, the seatless view of a hand.
 
 A server showing a table to someone who holds no seat sends :meth:`Rules.public_view(state)
 <mahjong_rules.Rules.public_view>`. It holds exactly what is public at that moment, what every
@@ -7,8 +7,8 @@ concealed tiles and of face-down 暗杠, the hands shown on winning (where the g
 before the hand ends), the payments, the wins, what the variant shows every seat of its own
 records, and the last transition's events as a seat not concerned by them saw them. It holds
 no concealed tile of any seat, no undrawn wall tile, no wall order, no seed, no seat's legal
-actions and no seat's private answer in a phase of the game's own (a 定缺 dìngquē suit, the
-tiles chosen for 换三张 huànsānzhāng) until the game makes it public.
+actions and no seat's private answer in a phase of the game's own (a void suit declared, the
+tiles chosen for a swap) until the game makes it public.
 
 An event is shown as every seat other than the one it concerns sees it
 (:meth:`Rules.events_for <mahjong_rules.Rules.events_for>`); an event that seats other than
