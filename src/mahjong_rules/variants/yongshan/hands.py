@@ -112,8 +112,8 @@ def wild_choices(concealed: TileCounts, kinds: TileSet, n: int) -> tuple[tuple[T
     each a sorted tuple, in tile order: the ``wild_tiles`` of a peng or kong.
 
     Memoized by the wildcards held (at most 25 patterns for a pair of kinds), the kinds and
-    ``n``: a hand meets a few dozen keys, so the memo keeps the last :data:`_CHOICES_KEPT`
-    (over every 本金 it would reach 27 x 25 x 4 keys, filled slowly over thousands of hands).
+    ``n``: a hand meets a few dozen keys, so the memo keeps the last 256 (over every
+    本金 it would reach 27 x 25 x 4 keys, filled slowly over thousands of hands).
     """
     key = (concealed.bits & kinds.lanes, kinds.mask, n)
     found = _CHOICES.get(key)
