@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 import pytest
 
-from mahjong_rules import HandResult, Payment, PaymentReason
+from mahjong_rules import HandResult, Payment, PaymentReason, TileCounts
 from mahjong_rules.engine.edit import end_hand, pay, record_wins
 from mahjong_rules.engine.settlement import WinRecord, deltas_of
 from mahjong_rules.engine.state import State
@@ -65,6 +65,25 @@ class Mini(Rules):
         deltas = deltas_of(state.ledger, state.players)
         result = HandResult((), state.ledger, deltas, state.dealer, exhausted=True)
         return end_hand(state, result)
+
+
+RED_112 = TileCounts.from_counts([4] * 27 + [0] * 6 + [4])
+"""The 108 suited tiles and four 红中 (7z)."""
+
+
+class RedMini(Mini):
+    """:class:`Mini` on a 112-tile wall: the suited tiles and four 红中 (7z)."""
+
+    name = "red_mini"
+    options_class = options_for("red_mini")
+
+    @property
+    def honors(self) -> bool:
+        return True
+
+    @property
+    def wall_tiles(self) -> TileCounts:
+        return RED_112
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 import pytest
 
-from contract_kit import Mini, fresh_registry, options_for, room
+from contract_kit import Mini, RedMini, fresh_registry, options_for, room
 from mahjong_rules import TileCounts, TileSet
 from mahjong_rules.cli import main
 from mahjong_rules.engine.state import State
@@ -18,23 +18,14 @@ from mahjong_rules.wins import is_win
 
 __all__ = ["fresh_registry"]
 
-RED_112 = TileCounts.from_counts([4] * 27 + [0] * 6 + [4])
 RED = TileSet("7z")
 
 
-class RedWild(Mini):
+class RedWild(RedMini):
     """112 tiles; the four 7z are wildcards."""
 
     name = "red_wild"
     options_class = options_for("red_wild")
-
-    @property
-    def honors(self) -> bool:
-        return True
-
-    @property
-    def wall_tiles(self) -> TileCounts:
-        return RED_112
 
     def after_deal(self, state: State) -> State:
         return attrs.evolve(state, wild_kinds=RED)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from contract_kit import Mini, fresh_registry, options_for, room
-from mahjong_rules import HandRecord, Payment, PaymentReason, Phase, Tile, TileCounts, replay
+from contract_kit import RedMini, fresh_registry, options_for, room
+from mahjong_rules import HandRecord, Payment, PaymentReason, Phase, Tile, replay
 from mahjong_rules.engine.actions import Discard, Gang, Hu
 from mahjong_rules.engine.state import State
 from mahjong_rules.engine.wall import make_wall
@@ -17,25 +17,16 @@ from mahjong_rules.serial import check_state
 __all__ = ["fresh_registry"]
 
 RED = Tile("7z")
-RED_112 = TileCounts.from_counts([4] * 27 + [0] * 6 + [4])
 FOUR_RED = Breakdown((ScoreItem("four_red", "四红中", 2),), 2, 2, 4)
 WALL = (RED,) * 4 + make_wall(honors=False)
 """The dealer is dealt four 7z and 1111m2222m33m."""
 
 
-class FourRed(Mini):
+class FourRed(RedMini):
     """112 tiles; four 7z in one's own turn is a win, and a forced one."""
 
     name = "four_red"
     options_class = options_for("four_red")
-
-    @property
-    def honors(self) -> bool:
-        return True
-
-    @property
-    def wall_tiles(self) -> TileCounts:
-        return RED_112
 
     def is_complete(self, state: State, seat: int, concealed: Any) -> bool:
         return concealed.count(RED) == 4 or super().is_complete(state, seat, concealed)

@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 import pytest
 
-from contract_kit import Mini, fresh_registry, options_for, room
+from contract_kit import RED_112, Mini, RedMini, fresh_registry, options_for, room
 from mahjong_rules import HandRecord, Tile, TileCounts, WallError, get_variant, replay
 from mahjong_rules.engine.state import State
 from mahjong_rules.engine.wall import check_wall, make_wall, shuffled_wall
@@ -19,23 +19,12 @@ from mahjong_rules.serial import check_state, from_dict, to_dict
 
 __all__ = ["fresh_registry"]
 
-RED_112 = TileCounts.from_counts([4] * 27 + [0] * 6 + [4])
-"""The 108 suited tiles and four 红中 (7z)."""
 
-
-class Red(Mini):
+class Red(RedMini):
     """A 112-tile game: the suited tiles and four 红中."""
 
     name = "red_wall"
     options_class = options_for("red_wall")
-
-    @property
-    def honors(self) -> bool:
-        return True
-
-    @property
-    def wall_tiles(self) -> TileCounts:
-        return RED_112
 
 
 class Aside(Mini):
