@@ -22,7 +22,7 @@ import random
 import sys
 import time
 from collections.abc import Iterator
-from typing import Any, TextIO
+from typing import Any
 
 from mahjong_rules.arena import (
     Arena,
@@ -38,14 +38,14 @@ from mahjong_rules.arena.schedule import MAX_DEALS
 from mahjong_rules.cli.common import (
     CliError,
     add_option_flag,
-    make_rules,
-    parse_options,
+    open_to_write,
     parse_seed,
+    per_seat,
+    room_rules,
     whole,
 )
 from mahjong_rules.cli.progress import Progress
 from mahjong_rules.serial import to_dict
-from mahjong_rules.variants import Rules
 
 __all__ = ["add_parser", "run", "table_lines"]
 
@@ -95,30 +95,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(handler=run)
 
 
-def _rules(args: argparse.Namespace) -> Rules:
-    options = parse_options(args.options)
-    if args.players is not None:
-        players = whole("--players", args.players, 2, 4)
-        if options.get("players", players) != players:
-            raise CliError(f"--players {players} contradicts --option players")
-        options["players"] = players
-    return make_rules(args.variant, options)
-
-
-def _lineup(spec: str, players: int) -> list[str]:
-    names = [name.strip() for name in spec.split(",")]
-    if len(names) == 1:
-        names *= players
-    if len(names) != players:
-        raise CliError(f"--bots names {len(names)} bots for {players} seats: give 1 or {players}")
-    return names
-
-
 def run(args: argparse.Namespace) -> Iterator[str]:
     """The lines of ``arena``: what is played, then (as the hands end, a progress bar on a
     terminal) the table of figures."""
-    rules = _rules(args)
-    lineup = _lineup(args.bots, rules.players)
+    rules = room_rules(args)
+    lineup = per_seat(args.bots, rules.players)
     hands = whole("--hands", args.hands, 1, MAX_HANDS)
     seed = parse_seed(args.seed) if args.seed is not None else random.getrandbits(32)
     size = whole("--block", args.block, 1, MAX_DEALS)
@@ -128,7 +109,7 @@ def run(args: argparse.Namespace) -> Iterator[str]:
         raise CliError("--address joins Ray: leave out --serial and --workers 0")
     arena = Arena(rules, lineup, seed, deals_for(hands, rules.players))
     arena.factories()  # an unknown bot: one error line before anything else
-    target = None if args.json is None else _open(args.json)
+    target = None if args.json is None else open_to_write(args.json)
     if args.records is not None:
         _make_dir(args.records)
     yield f"{rules.name_zh} {rules.name}: {rules.players} players, seed {seed}"
@@ -198,13 +179,6 @@ def _write_block(directory: str, block: Block) -> None:
             out.write("\n")
     except OSError as exc:
         raise CliError(f"cannot write {name}: {exc.strerror or exc}") from None
-
-
-def _open(path: str) -> TextIO:
-    try:
-        return open(path, "w", encoding="utf-8")
-    except OSError as exc:
-        raise CliError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _make_dir(path: str) -> None:

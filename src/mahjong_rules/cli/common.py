@@ -1,5 +1,5 @@
-"""What the commands share: the error for bad usage, ``--option`` and ``--seed`` parsing, and
-building a room's rules from the command line."""
+"""What the commands share: the error for bad usage, ``--option``, ``--players``, ``--bots`` and
+``--seed`` parsing, building a room's rules from the command line, and opening a file to write."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import argparse
 import json
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TextIO
 
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants import Rules, get_variant
@@ -20,9 +20,12 @@ __all__ = [
     "add_option_flag",
     "make_rules",
     "one_line",
+    "open_to_write",
     "parse_json",
     "parse_options",
     "parse_seed",
+    "per_seat",
+    "room_rules",
     "seed_text",
     "signed",
     "whole",
@@ -162,6 +165,40 @@ def make_rules(variant: str, options: dict[str, Any]) -> Rules:
     """The rules of ``variant`` with room ``options``; an unknown variant or option, or a bad
     value, raises the library's error (``UnknownVariantError``, ``OptionsError``)."""
     return get_variant(variant, **options)
+
+
+def room_rules(args: argparse.Namespace) -> Rules:
+    """The rules of ``args.variant`` with the room options of ``--option`` (``args.options``)
+    and ``--players`` (``args.players``, 2..4, ``None`` if not given), which must agree with an
+    ``--option players=N``."""
+    options = parse_options(args.options)
+    if args.players is not None:
+        players = whole("--players", args.players, 2, 4)
+        if options.get("players", players) != players:
+            shown = str(options["players"])[:40]
+            raise CliError(f"--players {players} contradicts --option players={shown}")
+        options["players"] = players
+    return make_rules(args.variant, options)
+
+
+def per_seat(spec: str, players: int) -> list[str]:
+    """The names of ``--bots``, one per seat: ``spec`` names one (every seat's) or one for each
+    of the ``players`` seats, comma-separated."""
+    names = [name.strip() for name in spec.split(",")]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise CliError(f"--bots names {len(names)} bots for {players} seats: give 1 or {players}")
+    return names
+
+
+def open_to_write(path: str) -> TextIO:
+    """``path`` opened to write UTF-8 text; a file that cannot be written raises
+    :class:`CliError` saying why."""
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def parse_seed(text: str) -> int | str:

@@ -31,9 +31,10 @@ from mahjong_rules.bots import Bot, GreedyBot, RandomBot
 from mahjong_rules.cli.common import (
     CliError,
     add_option_flag,
-    make_rules,
-    parse_options,
+    open_to_write,
     parse_seed,
+    per_seat,
+    room_rules,
     whole,
 )
 from mahjong_rules.cli.html import add_html_options, write_pages
@@ -127,26 +128,11 @@ def _variant_help() -> str:
 
 def make_bots(spec: str, players: int, seed: int | str) -> list[Bot]:
     """The bots of ``--bots``: one name for every seat, or one per seat."""
-    names = [name.strip().lower() for name in spec.split(",")]
-    if len(names) == 1:
-        names *= players
-    if len(names) != players:
-        raise CliError(f"--bots names {len(names)} bots for {players} seats: give 1 or {players}")
+    names = [name.lower() for name in per_seat(spec, players)]
     for name in names:
         if name not in BOTS:
             raise CliError(f"--bots: no bot {name[:40]!r}; known: {', '.join(BOTS)}")
     return [BOTS[name](f"{seed}:{seat}") for seat, name in enumerate(names)]
-
-
-def _rules(args: argparse.Namespace) -> Rules:
-    options = parse_options(args.options)
-    if args.players is not None:
-        players = whole("--players", args.players, 2, 4)
-        if options.get("players", players) != players:
-            shown = str(options["players"])[:40]
-            raise CliError(f"--players {players} contradicts --option players={shown}")
-        options["players"] = players
-    return make_rules(args.variant, options)
 
 
 def header_lines(rules: Rules, seed: int | str, bots: Sequence[Bot]) -> list[str]:
@@ -160,7 +146,7 @@ def header_lines(rules: Rules, seed: int | str, bots: Sequence[Bot]) -> list[str
 
 def run(args: argparse.Namespace) -> Iterator[str]:
     """The lines of ``play``, each as soon as it is known (a match: hand by hand)."""
-    rules = _rules(args)
+    rules = room_rules(args)
     dealer = whole("--dealer", args.dealer, 0, rules.players - 1)
     hands = None if args.hands is None else whole("--hands", args.hands, 1, MAX_HANDS)
     human = None if args.human is None else whole("--human", args.human, 0, rules.players - 1)
@@ -171,7 +157,9 @@ def run(args: argparse.Namespace) -> Iterator[str]:
     seed = parse_seed(args.seed) if args.seed is not None else random.getrandbits(32)
     bots = make_bots(args.bots, rules.players, seed)
     quiet = args.json == "-"
-    target = None if args.json in (None, "-") else _open(args.json)  # before any hand is played
+    target = (
+        None if args.json in (None, "-") else open_to_write(args.json)
+    )  # before any hand is played
     played: list[PlayedHand] = []
     if human is not None:
         yield from _human_hand(args, rules, bots, human, seed, dealer, played)
@@ -223,13 +211,6 @@ def _human_hand(
         rules, bots, player, HandRecord.new(rules, seed=seed, dealer=dealer)
     )
     played.append(PlayedHand(record, (), result))
-
-
-def _open(path: str) -> TextIO:
-    try:
-        return open(path, "w", encoding="utf-8")
-    except OSError as exc:
-        raise CliError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _write_json(
