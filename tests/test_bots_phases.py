@@ -285,14 +285,7 @@ def test_a_plugin_phase_that_says_what_it_keeps_gets_sensible_answers(kept_toy: 
             action = bot.choose(kept_toy.view(state, seat))
             assert isinstance(action, toys.ChooseVoid)
             assert kept_toy.default_action(state, seat) == action
-            concealed = state.seats[seat].concealed
-            costs = {}
-            for suit in SUITS:
-                rest = concealed
-                for tile in suited_tiles(suit):
-                    rest = rest.remove(tile, rest.count(tile))
-                gone = concealed.size - rest.size
-                costs[suit] = shanten(rest, gone, seven_pairs=True, honors=False) + gone
+            costs = void_costs(state.seats[seat].concealed)
             assert costs[action.suit] == min(costs.values())
             chosen[action.suit] += 1
     assert set(chosen) == set(SUITS)
