@@ -38,14 +38,14 @@ from mahjong_rules.engine.word_hooks import Lang
 from mahjong_rules.engine.word_hooks import tile_words as tile_text
 from mahjong_rules.errors import UnknownVariantError
 from mahjong_rules.melds import Meld, MeldKind
-from mahjong_rules.scoring import Breakdown, Pattern, ScoreItem, WinKind
+from mahjong_rules.scoring import Breakdown, Pattern, ScoreItem
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants import registry
 from mahjong_rules.variants.base import Rules
 from mahjong_rules.variants.registry import rules_for
 from mahjong_rules.words.events_zh import event_lines_zh
 from mahjong_rules.words.lookup import words_for
-from mahjong_rules.words.payments import Items, payment_line, settlement_lines
+from mahjong_rules.words.payments import Items, how_words, payment_line, settlement_lines
 
 __all__ = [
     "breakdown_lines",
@@ -63,12 +63,6 @@ __all__ = [
     "win_line",
 ]
 
-_HOW = {
-    WinKind.SELF_DRAW: "自摸 self-draw",
-    WinKind.DISCARD: "点炮 on a discard",
-    WinKind.ROB_KONG: "抢杠 robbing a kong",
-    WinKind.CHA_JIAO: "查叫 ready at the draw",
-}
 _CANCELLED = {"gang_shang_pao": "杠上炮 gang_shang_pao", "draw_game": "黄庄 draw_game"}
 _KONG_ZH = {MeldKind.ZHI_GANG: "直杠", MeldKind.BU_GANG: "补杠", MeldKind.AN_GANG: "暗杠"}
 
@@ -199,7 +193,7 @@ def breakdown_lines(
 
 def win_line(win: WinRecord) -> str:
     """``seat 2 胡 wins on 1p 一筒, 点炮 on a discard from seat 3``."""
-    line = f"seat {win.seat} 胡 wins on {tile_text(win.tile)}, {_HOW[win.how]}"
+    line = f"seat {win.seat} 胡 wins on {tile_text(win.tile)}, {how_words(win.how, 'en')}"
     if win.from_seat is not None:
         line += f" from seat {win.from_seat}"
     if win.forced:

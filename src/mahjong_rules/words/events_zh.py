@@ -33,16 +33,10 @@ from mahjong_rules.engine.word_hooks import tile_words as tile_text
 from mahjong_rules.melds import Meld
 from mahjong_rules.scoring import Breakdown, ScoreItem, WinKind
 from mahjong_rules.tiles import Tile
-from mahjong_rules.words.payments import Items, payment_line
+from mahjong_rules.words.payments import Items, how_words, payment_line
 
 __all__ = ["breakdown_lines_zh", "event_lines_zh", "meld_zh", "win_line_zh"]
 
-_HOW = {
-    WinKind.SELF_DRAW: "自摸",
-    WinKind.DISCARD: "点炮",
-    WinKind.ROB_KONG: "抢杠",
-    WinKind.CHA_JIAO: "查叫",
-}
 _CANCELLED = {"gang_shang_pao": "杠上炮", "draw_game": "黄庄"}
 
 
@@ -83,7 +77,7 @@ def breakdown_lines_zh(breakdown: Breakdown, indent: str = "  ") -> list[str]:
 
 def win_line_zh(win: WinRecord) -> str:
     """``座位 2 胡 1p 一筒，点炮（座位 3 放炮）``."""
-    line = f"座位 {win.seat} 胡 {tile_text(win.tile)}，{_HOW[win.how]}"
+    line = f"座位 {win.seat} 胡 {tile_text(win.tile)}，{how_words(win.how, 'zh')}"
     if win.from_seat is not None:
         line += f"（座位 {win.from_seat} {'被抢杠' if win.how is WinKind.ROB_KONG else '放炮'}）"
     if win.forced:

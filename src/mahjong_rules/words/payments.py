@@ -31,9 +31,11 @@ from mahjong_rules.engine.settlement import POT, HandResult, OwnReason, Payment,
 from mahjong_rules.engine.state import State
 from mahjong_rules.engine.word_hooks import Lang, WordHooks, describe_win_of
 from mahjong_rules.melds import Meld, MeldKind
+from mahjong_rules.scoring import WinKind
 
 __all__ = [
     "Items",
+    "how_words",
     "kong_names",
     "payment_items",
     "payment_line",
@@ -170,6 +172,13 @@ def _word(key: str, lang: Lang, **fields: object) -> str:
     return (zh if lang == "zh" else en).format(**fields)
 
 
+def how_words(how: WinKind, lang: Lang = "en") -> str:
+    """How a win was made, in ``lang``: ``自摸 self-draw`` (``zh``: ``自摸``), ``点炮 on a
+    discard``, ``抢杠 robbing a kong``, ``查叫 ready at the draw``."""
+    en, zh = _HOW.get(how.value, (how.value, how.value))
+    return zh if lang == "zh" else en
+
+
 def _points(n: int, lang: Lang) -> str:
     if lang == "zh":
         return f"{n} 分"
@@ -179,8 +188,7 @@ def _points(n: int, lang: Lang) -> str:
 def _notes(result: HandResult, lang: Lang) -> dict[int, list[str]]:
     notes: dict[int, list[str]] = {seat: [] for seat in range(len(result.deltas))}
     for win in result.wins:
-        en, zh = _HOW.get(win.how.value, (win.how.value, win.how.value))
-        how = zh if lang == "zh" else en
+        how = how_words(win.how, lang)
         if win.from_seat is not None:
             robbed = win.how.value == "rob_kong"
             how = _word("robbed" if robbed else "from", lang, how=how, seat=win.from_seat)
