@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 import attrs
 import pytest
 
+from contract_kit import Mini
 from dcmshi_data import CORPUS, SUITS, Hand, read_hands
 from dcmshi_deal import (
     dcmshi_hands,
@@ -31,7 +32,6 @@ from dcmshi_deal import (
 )
 from dcmshi_deal import swap_direction as swap_direction_of_seed
 from mahjong_rules import (
-    HandResult,
     Payment,
     PaymentReason,
     Phase,
@@ -42,10 +42,8 @@ from mahjong_rules import (
 )
 from mahjong_rules.engine.action_ids import id_sections
 from mahjong_rules.engine.actions import Action, Discard, Pass, parse_action
-from mahjong_rules.engine.edit import end_hand, pay, record_wins
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.phases import OwnPhase
-from mahjong_rules.engine.settlement import deltas_of
 from mahjong_rules.errors import (
     ActionError,
     ActionParseError,
@@ -100,8 +98,9 @@ class PhasesRoomOptions(SichuanOptions):
     """The test room's options (Sichuan's, under a class of its own)."""
 
 
-class SichuanPhasesRoom(Rules):
-    """A room with Sichuan's two phases and records, and the simplest play after them."""
+class SichuanPhasesRoom(Mini):
+    """A room with Sichuan's two phases and records, and the simplest play after them (settled
+    as the contract tests' :class:`~contract_kit.Mini` settles)."""
 
     name = "sichuan_phases_room"
     aliases: ClassVar[tuple[str, ...]] = ()
@@ -147,18 +146,6 @@ class SichuanPhasesRoom(Rules):
             return [Payment(win.from_seat, win.seat, 1, PaymentReason.WIN)]
         others = [p for p in range(state.players) if p != win.seat]
         return [Payment(p, win.seat, 1, PaymentReason.WIN) for p in others]
-
-    def settle_wins(self, state: State, wins: Any) -> State:
-        state = record_wins(state, wins)
-        state = pay(state, [p for w in wins for p in self.win_payments(state, w)])
-        deltas = deltas_of(state.ledger, state.players)
-        result = HandResult(tuple(wins), state.ledger, deltas, next_dealer=wins[0].seat)
-        return end_hand(state, result)
-
-    def settle_exhausted(self, state: State) -> State:
-        deltas = deltas_of(state.ledger, state.players)
-        result = HandResult((), state.ledger, deltas, next_dealer=state.dealer, exhausted=True)
-        return end_hand(state, result)
 
 
 @pytest.fixture(autouse=True)
