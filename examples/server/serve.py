@@ -2,7 +2,8 @@
 
 The lobby opens a table of any registered game; bots play the seats no person takes. Tables are
 kept in SQLite (``--db tables.sqlite``; ``--db :memory:`` keeps nothing): after a crash or a
-restart every table plays on from its last action. Needs the ``websockets`` package
+restart every table plays on from its last action. ``--redis URL`` keeps them in Redis instead,
+shared by several server processes (:mod:`mahjong_server.cluster`). Needs the ``websockets`` package
 (``pip install -e '.[server]'``).
 """
 
@@ -17,6 +18,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the example's own package
 
 import contextlib
+import os
+import secrets
+import socket
 
 from mahjong_server.app import start
 from mahjong_server.lobby import Lobby
@@ -57,6 +61,19 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         help="the SQLite file the tables are kept in (tables.sqlite; :memory: keeps nothing)",
     )
     parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="keep the tables in this Redis instead of SQLite, shared by every server process "
+        "started with it (e.g. redis://127.0.0.1:6379/0)",
+    )
+    parser.add_argument(
+        "--lease-ms",
+        type=int,
+        default=3000,
+        help="with --redis: milliseconds a dead process's tables wait before another takes "
+        "them over (3000)",
+    )
+    parser.add_argument(
         "--allow-origin",
         action="append",
         default=[],
@@ -72,7 +89,19 @@ async def main(argv: list[str] | None = None) -> None:
     settings = Settings(
         bot_delay=args.bot_delay, away_timeout=args.away_timeout, answer_timeout=args.answer_timeout
     )
-    lobby = Lobby(settings, Store(args.db))
+    cluster = None
+    if args.redis:
+        from mahjong_server.cluster import Cluster  # needs the redis package
+        from mahjong_server.redis_store import RedisStore
+
+        owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        store = RedisStore(args.redis, owner)
+        store.lease_ms = max(300, args.lease_ms)
+        lobby = Lobby(settings, store)
+        cluster = Cluster(lobby, store)
+        cluster.start()
+    else:
+        lobby = Lobby(settings, Store(args.db))
     server = await start(lobby, args.host, args.port, frozenset(args.allow_origin))
     port = server.sockets[0].getsockname()[1] if server.sockets else args.port
     print(f"mahjong tables on http://{args.host}:{port}/  (Ctrl-C stops)", flush=True)
@@ -83,6 +112,8 @@ async def main(argv: list[str] | None = None) -> None:
         await stop
     server.close()
     lobby.close()
+    if cluster is not None:
+        await cluster.close()
     await server.wait_closed()
     lobby.store.close()
 

@@ -12,6 +12,7 @@ server restarted) opens them again, each at its last stored action, with its per
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -27,7 +28,7 @@ from mahjong_rules import (
 from mahjong_rules.engine.word_hooks import Lang
 from mahjong_server.play import Play
 from mahjong_server.protocol import ProtocolError
-from mahjong_server.storage import Store
+from mahjong_server.storage import Store, StoredTable, Tables
 from mahjong_server.table import Settings, Table
 
 __all__ = ["MAX_TABLES", "Lobby", "LobbyError", "games"]
@@ -54,27 +55,35 @@ class Lobby:
     def __init__(
         self,
         settings: Settings = Settings(),  # noqa: B008 - frozen
-        store: Store | None = None,
+        store: Tables | None = None,
     ) -> None:
         self.settings = settings
-        self.store = Store(":memory:") if store is None else store
+        self.store: Tables = Store(":memory:") if store is None else store
         self.tables: dict[str, Table] = {}
+        self.remote: Callable[[str], Any] | None = None
+        """Finds a table another process owns (:class:`.cluster.Cluster`, with Redis)."""
         for stored in self.store.tables():
-            rules = rules_for(stored.options)
-            play = Play.restore(stored, rules, self.store)
-            lang: Lang = "zh" if stored.lang == "zh" else "en"
-            self.tables[stored.id] = Table(
-                stored.id,
-                rules,
-                people=stored.people,
-                seed=stored.seed,
-                settings=_with_lang(settings, lang),
-                play=play,
-                tokens=stored.tokens,
-            )
+            self.adopt(stored)
         finished = [key for key, table in self.tables.items() if table.over]
         for key in finished[: max(0, len(self.tables) - MAX_TABLES)]:  # the oldest first
             del self.tables[key]  # (still in the store)
+
+    def adopt(self, stored: StoredTable) -> Table:
+        """Play on the table ``stored`` here, from its last stored action."""
+        rules = rules_for(stored.options)
+        play = Play.restore(stored, rules, self.store)
+        lang: Lang = "zh" if stored.lang == "zh" else "en"
+        table = Table(
+            stored.id,
+            rules,
+            people=stored.people,
+            seed=stored.seed,
+            settings=_with_lang(self.settings, lang),
+            play=play,
+            tokens=stored.tokens,
+        )
+        self.tables[stored.id] = table
+        return table
 
     def open(
         self,
@@ -114,6 +123,8 @@ class Lobby:
     def get(self, table_id: str) -> Table:
         """The table ``table_id``, or :class:`LobbyError`."""
         table = self.tables.get(table_id)
+        if table is None and self.remote is not None:
+            return self.remote(table_id)  # type: ignore[no-any-return]
         if table is None:
             raise LobbyError("no_table", f"no table {table_id[:40]!r}")
         return table

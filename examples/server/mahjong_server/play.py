@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from mahjong_rules import Action, HandRecord, Match, Rules, State
 from mahjong_rules.engine.step import AnyStep
-from mahjong_server.storage import Store, StoredTable
+from mahjong_server.storage import StoredTable, Tables
 
 __all__ = ["Play", "hand_seed"]
 
@@ -34,7 +34,7 @@ class Play:
         *,
         seed: int | str,
         hands: int,
-        store: Store,
+        store: Tables,
         record: HandRecord,
     ) -> None:
         self.id = table_id
@@ -51,7 +51,7 @@ class Play:
         """How many actions the table has applied (over every hand)."""
 
     @classmethod
-    def restore(cls, stored: StoredTable, rules: Rules, store: Store) -> Play:
+    def restore(cls, stored: StoredTable, rules: Rules, store: Tables) -> Play:
         """The match of ``stored`` at its last stored action."""
         play = cls(
             stored.id,

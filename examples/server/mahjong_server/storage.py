@@ -36,13 +36,13 @@ import json
 import sqlite3
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
 from mahjong_rules import Action, HandRecord, from_dict, to_dict
 
-__all__ = ["SCHEMA", "StaleVersion", "Store", "StoredTable"]
+__all__ = ["SCHEMA", "StaleVersion", "Store", "StoredTable", "Tables"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
@@ -84,6 +84,50 @@ class StoredTable:
     """Every hand dealt, in order; the last one's actions are those logged for it."""
     ended: tuple[bool, ...]
     """By hand: whether it has ended."""
+
+
+class Tables(Protocol):
+    """What a table needs of where it is kept: :class:`Store` (SQLite) or
+    :class:`.redis_store.RedisStore` (several processes)."""
+
+    def new_table(
+        self,
+        game: str,
+        options: Any,
+        people: frozenset[int],
+        seed: int | str,
+        lang: str,
+        hands: int,
+        first: HandRecord,
+        *,
+        table_id: str | None = None,
+    ) -> str:
+        """Store a new table with its first hand; its id."""
+
+    def set_token(self, table_id: str, seat: int, token: str) -> None:
+        """The token of ``seat``'s person."""
+
+    def append(
+        self,
+        table_id: str,
+        version: int,
+        hand: int,
+        action: Action,
+        ended: HandRecord | None = None,
+    ) -> None:
+        """Log ``action`` as the table's action number ``version``, or :class:`StaleVersion`."""
+
+    def new_hand(self, table_id: str, hand: int, record: HandRecord) -> None:
+        """The match's next hand, dealt."""
+
+    def record(self, table_id: str, hand: int) -> HandRecord | None:
+        """The whole record of an ended hand."""
+
+    def tables(self) -> Iterator[StoredTable]:
+        """The tables this process plays on when it starts."""
+
+    def close(self) -> None:
+        """Let the store go."""
 
 
 def _json(value: Any) -> str:

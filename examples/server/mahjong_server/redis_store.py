@@ -1,0 +1,196 @@
+"""Where tables are kept when several server processes share them: Redis (``serve.py --redis URL``).
+
+:class:`RedisStore` has the methods of :class:`.storage.Store` that a table calls, so a table
+plays the same on either. Each action is appended to the table's log by one Lua script that
+checks, atomically, that the version is the next one *and* that this process still holds the
+table's lease: the log never holds an action twice, and a process whose lease has lapsed (its
+table taken over by another) cannot write any more. The store's calls are the synchronous client's
+(an action is stored before it is applied, inside the table's own code); the processes' messages
+and leases use the asyncio client (:mod:`.cluster`).
+
+The layout (every key under the ``prefix``, ``mj:`` by default)::
+
+    next                 INCR: the last table number given; ids are t<number>, never reused
+    tables               ZSET: every table id, scored by its number (the lobby's list)
+    table:<id>           HASH: game, options, people, seed, lang (JSON), hands, version
+    tokens:<id>          HASH: seat -> the token of its person
+    hands:<id>           HASH: hand -> its HandRecord (without actions while played)
+    ended:<id>           SET: the hands that have ended (their record has all their actions)
+    log:<id>             LIST: the action log, {"v": version, "hand": n, "action": ...}
+    over                 SET: the tables whose match is over (nobody need take them over)
+    lease:<id>           STRING: the process owning the table (SET NX PX, renewed by its owner)
+    inbox:<id>           LIST: clients' messages for the table, read by its owner
+    out:<process>        channel: the owner's messages for the clients connected to <process>
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import redis
+
+from mahjong_rules import Action, HandRecord, from_dict, to_dict
+from mahjong_server.storage import StaleVersion, StoredTable
+
+__all__ = ["RedisStore"]
+
+_APPEND = """
+if redis.call('GET', KEYS[3]) ~= ARGV[4] then return -2 end
+if tonumber(redis.call('HGET', KEYS[1], 'version')) ~= tonumber(ARGV[1]) - 1 then return -1 end
+redis.call('HSET', KEYS[1], 'version', ARGV[1])
+redis.call('RPUSH', KEYS[2], ARGV[2])
+if ARGV[3] ~= '' then
+  redis.call('HSET', KEYS[4], ARGV[5], ARGV[3])
+  redis.call('SADD', KEYS[5], ARGV[5])
+end
+return 1
+"""
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class RedisStore:
+    """The tables in the Redis at ``url``, written as process ``owner``."""
+
+    def __init__(self, url: str, owner: str, prefix: str = "mj:") -> None:
+        self.url = url
+        self.owner = owner
+        self.prefix = prefix
+        self.db = redis.Redis.from_url(url, decode_responses=True)
+        self._append = self.db.register_script(_APPEND)
+
+    def key(self, kind: str, name: str = "") -> str:
+        """The key of ``kind`` (``table``, ``log``...) for ``name``."""
+        return f"{self.prefix}{kind}:{name}" if name else f"{self.prefix}{kind}"
+
+    def close(self) -> None:
+        self.db.close()
+
+    def new_table(
+        self,
+        game: str,
+        options: Any,
+        people: frozenset[int],
+        seed: int | str,
+        lang: str,
+        hands: int,
+        first: HandRecord,
+        *,
+        table_id: str | None = None,
+    ) -> str:
+        """Store a new table, its first hand and its lease (this process owns it); its id."""
+        number = int(self.db.incr(self.key("next")))
+        table_id = table_id or f"t{number}"
+        fields: dict[bytes | bytearray | memoryview[int] | str | int | float, Any] = {
+            "game": game,
+            "options": _json(to_dict(options)),
+            "people": _json(sorted(people)),
+            "seed": _json(seed),
+            "lang": lang,
+            "hands": str(hands),
+            "version": "0",
+        }
+        pipe = self.db.pipeline()  # MULTI/EXEC: all of it or nothing
+        pipe.hset(self.key("table", table_id), mapping=fields)
+        pipe.hset(self.key("hands", table_id), "0", _json(to_dict(first)))
+        pipe.set(self.key("lease", table_id), self.owner, px=self.lease_ms)
+        pipe.zadd(self.key("tables"), {table_id: number})
+        pipe.execute()
+        return table_id
+
+    lease_ms = 3000
+    """How long a lease lasts unless renewed (milliseconds)."""
+
+    def set_token(self, table_id: str, seat: int, token: str) -> None:
+        """The token of ``seat``'s person (given at its first join)."""
+        self.db.hset(self.key("tokens", table_id), str(seat), token)
+
+    def append(
+        self,
+        table_id: str,
+        version: int,
+        hand: int,
+        action: Action,
+        ended: HandRecord | None = None,
+    ) -> None:
+        """Log ``action`` as action number ``version`` (the next, and this process the table's
+        owner, or :class:`.storage.StaleVersion`), with the hand's record if it ``ended`` it."""
+        entry = _json({"v": version, "hand": hand, "action": to_dict(action)})
+        keys = [self.key(kind, table_id) for kind in ("table", "log", "lease", "hands", "ended")]
+        record = "" if ended is None else _json(to_dict(ended))
+        done = self._append(keys=keys, args=[version, entry, record, self.owner, hand])
+        if done == -2:
+            raise StaleVersion(f"table {table_id} is no longer this process's")
+        if done != 1:
+            raise StaleVersion(f"table {table_id} is past version {version - 1}")
+
+    def new_hand(self, table_id: str, hand: int, record: HandRecord) -> None:
+        """The match's next hand, dealt (its record without actions)."""
+        self.db.hsetnx(self.key("hands", table_id), str(hand), _json(to_dict(record)))
+
+    def record(self, table_id: str, hand: int) -> HandRecord | None:
+        """The whole record of an ended hand (``None``: no such hand ended)."""
+        if not self.db.sismember(self.key("ended", table_id), str(hand)):
+            return None
+        doc = self.db.hget(self.key("hands", table_id), str(hand))
+        return None if doc is None else from_dict(json.loads(str(doc)), HandRecord)
+
+    def ids(self) -> list[str]:
+        """Every table's id, oldest first."""
+        return [str(name) for name in self.db.zrange(self.key("tables"), 0, -1)]
+
+    def log(self, table_id: str) -> list[dict[str, Any]]:
+        """The table's action log, each entry ``{"v", "hand", "action"}``."""
+        entries = self.db.lrange(self.key("log", table_id), 0, -1)
+        return [json.loads(str(entry)) for entry in entries]
+
+    def table(self, table_id: str) -> StoredTable | None:
+        """The table as stored (``None``: no such table)."""
+        fields = {str(k): str(v) for k, v in self.db.hgetall(self.key("table", table_id)).items()}
+        if not fields:
+            return None
+        hands = self.db.hgetall(self.key("hands", table_id))
+        ended = {int(n) for n in self.db.smembers(self.key("ended", table_id))}
+        numbers = sorted(int(n) for n in hands)
+        played: list[dict[str, Any]] = []
+        if numbers and numbers[-1] not in ended:
+            played = [e for e in self.log(table_id) if e["hand"] == numbers[-1]]
+        records: list[HandRecord] = []
+        for number in numbers:
+            record = from_dict(json.loads(hands[str(number)]), HandRecord)
+            if number not in ended:
+                for entry in played:
+                    record = record.with_action(from_dict(entry["action"], Action))
+            records.append(record)
+        tokens = self.db.hgetall(self.key("tokens", table_id))
+        return StoredTable(
+            id=table_id,
+            game=fields["game"],
+            options=from_dict(json.loads(fields["options"])),
+            people=frozenset(json.loads(fields["people"])),
+            seed=json.loads(fields["seed"]),
+            lang=fields["lang"],
+            hands=int(fields["hands"]),
+            version=int(fields["version"]),
+            tokens={int(seat): str(token) for seat, token in tokens.items()},
+            records=tuple(records),
+            ended=tuple(number in ended for number in numbers),
+        )
+
+    def take(self, table_id: str) -> bool:
+        """Take the table's lease if nobody holds it (``SET NX PX``)."""
+        key = self.key("lease", table_id)
+        return bool(self.db.set(key, self.owner, nx=True, px=self.lease_ms))
+
+    def tables(self) -> Iterator[StoredTable]:
+        """The unfinished tables nobody owns (their owner gone), each taken here."""
+        over = {str(name) for name in self.db.smembers(self.key("over"))}
+        for table_id in self.ids():
+            if table_id not in over and self.take(table_id):
+                stored = self.table(table_id)
+                if stored is not None:
+                    yield stored

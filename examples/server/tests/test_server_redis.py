@@ -1,0 +1,169 @@
+"""Several processes on one Redis (issue 36, "Several processes"): two ``serve.py --redis``
+processes share the tables; one is killed with SIGKILL mid-hand and the other plays on.
+
+Each test starts its own ``redis-server`` (Debian's) on a free loopback port, in a temporary
+directory, keeping nothing on disk. Without ``redis-server`` the tests skip, unless the environment
+variable ``CI`` is set: there they fail, so CI really runs them (``.ci/run`` installs it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mahjong_server.redis_store import RedisStore
+
+from mahjong_rules.records import replay
+from tests.server_helpers import Player
+from tests.server_process import ServerProcess
+
+LEASE_MS = "1000"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    """A ``redis-server`` of this test's own, stopped at its end."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must run the Redis tests (apt-get install -y redis-server)")
+        pytest.skip("redis-server is not installed")
+    port = _free_port()
+    server = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"redis://127.0.0.1:{port}/0"
+    try:
+        for _ in range(200):  # up to 10 s
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                time.sleep(0.05)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def _serve(url: str, *args: str) -> ServerProcess:
+    return ServerProcess(":memory:", "--redis", url, "--lease-ms", LEASE_MS, *args)
+
+
+class At:
+    """A :class:`Player`'s address: a server process's websocket."""
+
+    def __init__(self, server: ServerProcess) -> None:
+        self.ws = server.ws
+
+
+def run(test: Any) -> None:
+    asyncio.run(asyncio.wait_for(test, 90))
+
+
+async def keep_playing(player: Player) -> dict[str, Any]:
+    """Answer every view that asks the seat (the first action), once per step, and once more
+    after a ``joined`` (the table has changed process: an answer may have gone with it), until
+    the ``ended`` message; a refusal other than ``stale`` fails."""
+    answered: int | None = None
+    while True:
+        message = await player.read()
+        kind = message["type"]
+        if kind == "ended":
+            return message
+        if kind == "joined":
+            answered = None
+        assert kind != "error" or message["code"] == "stale", message
+        if kind == "view" and message["asked"] and message["step"] != answered:
+            answered = message["step"]
+            await player.answer(message)
+
+
+def test_two_processes_share_a_table_and_its_ids(redis_url: str) -> None:
+    """FLOW-3: a table opened on process A; its seat 0's person on A and seat 1's on B each see
+    every view of the hand (each answer of one is seen by the other at the same step), and the
+    table ids opened on either process are never given twice."""
+    first, second = _serve(redis_url, "--bot-delay", "0"), _serve(redis_url, "--bot-delay", "0")
+    try:
+        table = first.open("game=baoshan&seat=0&people=0,1&seed=11")
+        ids = [table, *(p.open("game=baoshan&seat=0") for p in (second, first, second))]
+        assert len(set(ids)) == 4, ids
+        assert ids == ["t1", "t2", "t3", "t4"]
+
+        async def play() -> None:
+            async with (
+                Player.at(At(first), table, 0) as near,  # type: ignore[arg-type]
+                Player.at(At(second), table, 1) as far,  # type: ignore[arg-type]
+            ):
+                ends = await asyncio.gather(near.play_to_end(), far.play_to_end())
+                assert ends[0]["table"] == ends[1]["table"] == table
+                assert near.last_view is not None and far.last_view is not None
+                assert near.last_view["step"] == far.last_view["step"]
+
+        run(play())
+        store = RedisStore(redis_url, "reader")
+        stored = store.table(table)
+        assert stored is not None and stored.ended == (True,)
+        assert [entry["v"] for entry in store.log(table)] == list(range(1, stored.version + 1))
+        assert replay(stored.records[0]).result is not None  # the log replays to its result
+        store.close()
+    finally:
+        first.kill()
+        second.kill()
+
+
+def test_kill_9_of_the_owner_the_other_process_plays_on(redis_url: str) -> None:
+    """FLOW-3: the owner of a table (process A) is killed with SIGKILL mid-hand; process B takes
+    the table over from Redis: the person on B goes on being asked without joining again, the
+    person of A reconnects to B with its token and gets its seat back, the hand plays to its
+    end, and the log's versions are 1..n exactly once each (none lost or applied twice)."""
+    owner = _serve(redis_url, "--bot-delay", "0")
+    other = _serve(redis_url, "--bot-delay", "0")
+    try:
+        table = owner.open("game=sichuan&seat=0&people=0,1&seed=5")
+
+        async def play() -> None:
+            async with Player.at(At(other), table, 1) as far:  # type: ignore[arg-type]
+                far_task = asyncio.create_task(keep_playing(far))
+                async with Player.at(At(owner), table, 0) as near:  # type: ignore[arg-type]
+                    token = near.token
+                    for _ in range(3):  # a few answers of its own
+                        message = await near.asked()
+                        assert message["type"] == "view"
+                        await near.answer(message)  # (its views come before "accepted")
+                    await asyncio.to_thread(owner.kill)
+                async with Player.at(At(other), table, 0, token) as back:  # type: ignore[arg-type]
+                    assert back.token == token
+                    ends = await asyncio.gather(keep_playing(back), far_task)
+                    assert ends[0]["table"] == ends[1]["table"] == table
+
+        run(play())
+        store = RedisStore(redis_url, "reader")
+        stored = store.table(table)
+        assert stored is not None and stored.ended == (True,)
+        versions = [entry["v"] for entry in store.log(table)]
+        assert versions == list(range(1, stored.version + 1))
+        actions = len(stored.records[0].actions)
+        assert actions == stored.version
+        assert replay(stored.records[0]).result is not None
+        store.close()
+    finally:
+        other.kill()
