@@ -64,11 +64,14 @@ def test_ci_run_is_strict_bash() -> None:
 
 
 BROWSER_INSTALL = (
-    "command -v chromium >/dev/null && command -v chromedriver >/dev/null || "
-    "{ apt-get update && apt-get install -y chromium chromium-driver; }"
+    "command -v chromium >/dev/null && command -v chromedriver >/dev/null && "
+    "command -v redis-server >/dev/null || "
+    "{ apt-get update && apt-get install -y chromium chromium-driver redis-server; }"
 )
 """The one line .ci/run runs before the README's command: the browser of the replay page's
-tests (tests/test_replay_page_browser.py), installed when the machine lacks it."""
+tests (tests/test_replay_page_browser.py) and the Redis server of the served table's
+several-process tests (examples/server/tests/test_server_redis.py), installed when the machine
+lacks them."""
 
 
 def test_check_command_is_what_ci_runs() -> None:
@@ -78,7 +81,7 @@ def test_check_command_is_what_ci_runs() -> None:
     assert _ci_commands() == [BROWSER_INSTALL, check]
     assert check.encode("utf-8") == _ci_commands()[-1].encode("utf-8")
     text = " ".join(_section(README.read_text(encoding="utf-8"), "Check it").split())
-    assert "apt-get install -y chromium chromium-driver" in text
+    assert "apt-get install -y chromium chromium-driver redis-server" in text
 
 
 def test_docs_show_the_same_commands() -> None:
