@@ -13,6 +13,11 @@ next hand at each hand's end. It stops by itself and prints, as JSON:
   warm-up, last, max): flat across hands when nothing piles up;
 - ``lost``: tables whose logged actions do not replay, or whose version is not the number of
   actions logged (0 when nothing was lost or applied twice).
+
+``--redis --processes 2`` runs the same on two server processes sharing a ``redis-server`` of
+the soak's own (loopback, nothing on disk): each table is opened on one process and its person
+connects to the other, so every answer and view crosses Redis; ``rss_mb`` is then the sum of the
+processes' memory, and ``lost`` also counts a table whose log's versions are not 1..n once each.
 """
 
 from __future__ import annotations
@@ -74,6 +79,30 @@ async def person(ws: str, table: str, stop: float, latencies: list[float]) -> No
                 await socket.send(json.dumps({"type": "next"}))
 
 
+def check_redis(url: str) -> tuple[int, int, int]:
+    """(actions, hands ended, tables lost) as Redis holds them: a table is lost if a hand does
+    not replay, or its log's versions are not 1..version, each once."""
+    from mahjong_server.redis_store import RedisStore
+
+    store = RedisStore(url, "soak")
+    actions = hands = lost = 0
+    for table_id in store.ids():
+        table = store.table(table_id)
+        assert table is not None
+        versions = [entry["v"] for entry in store.log(table_id)]
+        actions += len(versions)
+        hands += sum(table.ended)
+        try:
+            for record in table.records:
+                replay(record)
+        except Exception:
+            lost += 1
+            continue
+        lost += versions != list(range(1, table.version + 1))
+    store.close()
+    return actions, hands, lost
+
+
 def check(db: str) -> tuple[int, int, int]:
     """(actions, hands ended, tables lost) as the database holds them."""
     actions = hands = lost = 0
@@ -91,37 +120,58 @@ def check(db: str) -> tuple[int, int, int]:
     return actions, hands, lost
 
 
-async def soak(tables: int, seconds: float, db: str, bot_delay: float) -> dict[str, Any]:
+async def soak(
+    tables: int,
+    seconds: float,
+    db: str,
+    bot_delay: float,
+    redis: str | None = None,
+    processes: int = 1,
+) -> dict[str, Any]:
+    """Play; with ``redis`` (a URL), ``processes`` servers share the tables through it, each
+    table opened on one process and its person connected to the next one (every message goes
+    through Redis)."""
     from tests.server_process import ServerProcess  # (this example's tests/)
 
     args = ("--bot-delay", str(bot_delay), "--away-timeout", "0", "--answer-timeout", "0")
-    server = ServerProcess(db, *args)
+    shared = () if redis is None else ("--redis", redis)
+    servers = [ServerProcess(db, *args, *shared) for _ in range(processes)]
+
+    def rss() -> float:
+        return sum(rss_mb(server.process.pid) for server in servers)
+
     try:
         ids = [
-            server.open(f"game={GAMES[k % len(GAMES)]}&seat=0&seed={k}&hands=16")
+            servers[k % processes].open(f"game={GAMES[k % len(GAMES)]}&seat=0&seed={k}&hands=16")
             for k in range(tables)
         ]
         loop = asyncio.get_running_loop()
         start = loop.time()
         stop = start + seconds
         latencies: list[float] = []
-        memory: list[float] = [rss_mb(server.process.pid)]
+        memory: list[float] = [rss()]
 
         async def sample() -> None:
             while loop.time() < stop:
                 await asyncio.sleep(min(2.0, seconds / 10))
-                memory.append(rss_mb(server.process.pid))
+                memory.append(rss())
 
-        persons = [person(server.ws, table, stop, latencies) for table in ids]
+        persons = [
+            person(servers[(k + 1) % processes].ws, table, stop, latencies)
+            for k, table in enumerate(ids)
+        ]
         await asyncio.gather(sample(), *persons)
         elapsed = loop.time() - start
     finally:
-        server.kill()
-    actions, hands, lost = check(db)
+        for server in servers:
+            server.kill()
+    actions, hands, lost = check(db) if redis is None else check_redis(redis)
     ms = sorted(1000 * x for x in latencies) or [0.0]
     warm = memory[min(2, len(memory) - 1)]
     return {
         "tables": tables,
+        "processes": processes,
+        "store": "sqlite" if redis is None else "redis",
         "bot_delay": bot_delay,
         "seconds": round(elapsed, 1),
         "latency_ms": {
@@ -150,12 +200,39 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument(
         "--bot-delay", type=float, default=0.5, help="seconds between bot moves (0.5; 0: flat out)"
     )
+    parser.add_argument(
+        "--redis",
+        action="store_true",
+        help="keep the tables in Redis: a redis-server of the soak's own, on loopback",
+    )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes (1; more needs --redis)"
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 256 or not 1 <= args.seconds <= 3600:
         parser.error("1 to 256 tables, 1 to 3600 seconds")
+    if not 1 <= args.processes <= 8 or (args.processes > 1 and not args.redis):
+        parser.error("1 to 8 processes; more than one needs --redis")
     with tempfile.TemporaryDirectory() as folder:
         db = str(Path(folder) / "soak.sqlite")
-        figures = asyncio.run(soak(args.tables, args.seconds, db, args.bot_delay))
+        redis = None
+        if args.redis:
+            from tests.server_process import RedisServer
+
+            redis = RedisServer(folder)
+        try:
+            run = soak(
+                args.tables,
+                args.seconds,
+                db,
+                args.bot_delay,
+                None if redis is None else redis.url,
+                args.processes,
+            )
+            figures = asyncio.run(run)
+        finally:
+            if redis is not None:
+                redis.stop()
     print(json.dumps(figures, indent=1))
     return figures
 

@@ -284,47 +284,60 @@ class Cluster:
             client.push(error("bad_message", "not a message of this server", table.settings.lang))
 
     async def _leases(self) -> None:
-        """Renew this process's leases; take over the tables whose owner has gone."""
-        every = self.store.lease_ms / 3000
+        """Every third of a lease's time: :meth:`_lease_round` (an error is logged, the loop
+        goes on: a process that stopped renewing would lose its tables)."""
         while True:
-            await asyncio.sleep(every)
-            for table_id, table in list(self.lobby.tables.items()):
-                key = self.store.key("lease", table_id)
-                if not await self._renew(keys=[key], args=[self.me, self.store.lease_ms]):
-                    _logger.warning("table %s: its lease was lost", table_id)
-                    table.task.cancel()
-                    del self.lobby.tables[table_id]
-                elif table.over:
-                    await self.db.sadd(self.store.key("over"), table_id)
-            over = await self.db.smembers(self.store.key("over"))
-            for table_id in self.store.ids():
-                if table_id in self.lobby.tables or table_id in over:
-                    continue
-                if self.store.take(table_id):
-                    stored = self.store.table(table_id)
-                    if stored is not None:
-                        _logger.warning("table %s: taken over by %s", table_id, self.me)
-                        self._rejoin(self.lobby.adopt(stored))
-                else:
-                    await self._moved(table_id)
+            await asyncio.sleep(self.store.lease_ms / 3000)
+            try:
+                await self._lease_round()
+            except Exception:
+                _logger.exception("the leases' round failed")
 
-    async def _moved(self, table_id: str) -> None:
-        """Join again, at its new owner, the seats this process's clients hold at a table."""
-        mine = [key for key in self.joined if key[0] == table_id]
-        watched = [key for key in self.watching if key[0] == table_id]
-        if not mine and not watched:
+    async def _lease_round(self) -> None:
+        """Renew this process's leases; take over the tables whose owner has gone."""
+        mine = list(self.lobby.tables.items())
+        pipe = self.db.pipeline(transaction=False)
+        for table_id, _ in mine:
+            await self._renew(
+                keys=[self.store.key("lease", table_id)],
+                args=[self.me, self.store.lease_ms],
+                client=pipe,
+            )
+        renewed = await pipe.execute() if mine else []
+        for (table_id, table), kept in zip(mine, renewed, strict=True):
+            if not kept:
+                _logger.warning("table %s: its lease was lost", table_id)
+                table.task.cancel()
+                del self.lobby.tables[table_id]
+            elif table.over:
+                await self.db.sadd(self.store.key("over"), table_id)
+        over = await self.db.smembers(self.store.key("over"))
+        others = [i for i in self.store.ids() if i not in self.lobby.tables and i not in over]
+        if not others:
             return
-        found = await self.db.get(self.store.key("lease", table_id))
-        owner = None if found is None else str(found)
+        owners = await self.db.mget([self.store.key("lease", i) for i in others])
+        for table_id, owner in zip(others, owners, strict=True):
+            if owner is None and self.store.take(table_id):
+                stored = self.store.table(table_id)
+                if stored is not None:
+                    _logger.warning("table %s: taken over by %s", table_id, self.me)
+                    self._rejoin(self.lobby.adopt(stored))
+            elif owner is not None:
+                self._moved(table_id, str(owner))
+
+    def _moved(self, table_id: str, owner: str) -> None:
+        """Join again, at its new owner, the seats this process's clients hold at a table."""
         before = self.owners.get(table_id, owner)
         self.owners[table_id] = owner
         if owner == before:
             return
-        for key in mine:
-            seat, token = self.joined[key]
-            self.ask(table_id, self.clients[key[1]], {"op": "join", "seat": seat, "token": token})
-        for key in watched:
-            self.ask(table_id, self.clients[key[1]], {"op": "watch"})
+        for key, (seat, token) in list(self.joined.items()):
+            if key[0] == table_id and key[1] in self.clients:
+                join = {"op": "join", "seat": seat, "token": token}
+                self.ask(table_id, self.clients[key[1]], join)
+        for key in list(self.watching):
+            if key[0] == table_id and key[1] in self.clients:
+                self.ask(table_id, self.clients[key[1]], {"op": "watch"})
 
     def _rejoin(self, table: Table) -> None:
         """This process now owns ``table``: its clients here join it (and watch it) directly."""

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
+import socket
 import subprocess
 import sys
+import time
 import urllib.request
 from pathlib import Path
 
@@ -62,3 +65,36 @@ class ServerProcess:
         found = re.search(r"/table/([^?]+)\?", url)
         assert found is not None, url
         return found.group(1)
+
+
+class RedisServer:
+    """Debian's ``redis-server`` on a free loopback port, run in ``folder``, keeping nothing on
+    disk (``--save '' --appendonly no``); :meth:`stop` ends it."""
+
+    def __init__(self, folder: Path | str) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise FileNotFoundError("redis-server is not installed (apt-get install redis-server)")
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port: int = probe.getsockname()[1]
+        command = [binary, "--port", str(self.port), "--bind", "127.0.0.1"]
+        self.process = subprocess.Popen(
+            [*command, "--save", "", "--appendonly", "no"],
+            cwd=folder,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        for _ in range(200):  # up to 10 s
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise AssertionError("redis-server did not start")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
