@@ -9,7 +9,7 @@ drawn the same way with no change here.
 >>> from hypothesis import find
 >>> find(rooms("yongshan"), lambda rules: True)  # shrinks to the default room
 get_variant('yongshan')
->>> find(rooms(), lambda rules: rules.players == 2 and rules.honors)
+>>> find(rooms("baoshan"), lambda rules: rules.players == 2 and rules.honors)
 get_variant('baoshan', players=2, honors=True)
 """
 
