@@ -166,6 +166,7 @@ class Cluster:
         self._out: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self.tasks: list[asyncio.Task[None]] = []
         lobby.remote = self.find
+        lobby.listed = self.listed
 
     def start(self) -> None:
         """Start the leases', the inboxes', the channel's and the sender's loops."""
@@ -189,6 +190,11 @@ class Cluster:
         if not fields:
             raise LobbyError("no_table", f"no table {table_id[:40]!r}")
         return RemoteTable(self, table_id, fields)
+
+    def listed(self) -> dict[str, dict[str, Any]]:
+        """The tables' summaries as their owners last wrote them (every lease round)."""
+        found = self.store.db.hgetall(self.store.key("summary"))
+        return {str(key): json.loads(str(doc)) for key, doc in found.items()}
 
     def number(self, client: Client) -> int:
         """The number of a connection of this process (given at its first use)."""
@@ -303,7 +309,9 @@ class Cluster:
                 args=[self.me, self.store.lease_ms],
                 client=pipe,
             )
-        renewed = await pipe.execute() if mine else []
+        for table_id, table in mine:  # (the lobbies' lists)
+            pipe.hset(self.store.key("summary"), table_id, _json(table.summary()))
+        renewed = (await pipe.execute())[: len(mine)] if mine else []
         for (table_id, table), kept in zip(mine, renewed, strict=True):
             if not kept:
                 _logger.warning("table %s: its lease was lost", table_id)

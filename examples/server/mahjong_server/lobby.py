@@ -62,6 +62,8 @@ class Lobby:
         self.tables: dict[str, Table] = {}
         self.remote: Callable[[str], Any] | None = None
         """Finds a table another process owns (:class:`.cluster.Cluster`, with Redis)."""
+        self.listed: Callable[[], dict[str, dict[str, Any]]] | None = None
+        """The summaries of the tables other processes own, by id (with Redis)."""
         for stored in self.store.tables():
             self.adopt(stored)
         finished = [key for key, table in self.tables.items() if table.over]
@@ -129,6 +131,14 @@ class Lobby:
             raise LobbyError("no_table", f"no table {table_id[:40]!r}")
         return table
 
+    def listing(self) -> list[dict[str, Any]]:
+        """Every table's :meth:`.table.Table.summary`, oldest first: this process's, and
+        (with Redis) the others' as their owners last wrote them."""
+        mine = {key: table.summary() for key, table in self.tables.items()}
+        others = {} if self.listed is None else self.listed()
+        every = {**others, **mine}
+        return [every[key] for key in sorted(every, key=_number)]
+
     def _make_room(self) -> None:
         if len(self.tables) < MAX_TABLES:
             return
@@ -142,6 +152,12 @@ class Lobby:
         """Stop every table's loop (the server is shutting down)."""
         for table in self.tables.values():
             table.task.cancel()
+
+
+def _number(table_id: str) -> tuple[int, str]:
+    """The order of table ids: ``t2`` before ``t10``."""
+    digits = table_id[1:]
+    return (int(digits) if digits.isdigit() else 0, table_id)
 
 
 def _names() -> str:

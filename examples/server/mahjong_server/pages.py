@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from html import escape
+from typing import Any
 
 from mahjong_rules import Rules, Tile
 from mahjong_rules.engine.word_hooks import Lang
@@ -52,13 +53,13 @@ def message(said: str, lang: Lang = "en") -> str:
     )
 
 
-def _table_line(table: Table, lang: Lang) -> str:
-    summary = table.summary()
+def _table_line(summary: dict[str, Any], lang: Lang) -> str:
+    """A table's line in the lobby, from its :meth:`.table.Table.summary`."""
     seats = []
     for seat in summary["seats"]:
         number = seat["seat"]
         if seat["free"] and not summary["over"]:
-            href = f"/table/{escape(table.id)}?seat={number}"
+            href = f"/table/{escape(summary['id'])}?seat={number}"
             take = escape(text("take_seat", lang, seat=number))
             seats.append(f'<a class="button seat-link" href="{href}">{take}</a>')
         else:
@@ -68,10 +69,10 @@ def _table_line(table: Table, lang: Lang) -> str:
     name = f"{summary['name_zh']} {summary['game']}"
     match = summary["match"]
     line = text("match_line", lang, hand=match["hand"], hands=match["hands"])
-    tid = escape(table.id)
+    tid = escape(summary["id"])
     links = [f'<a class="button watch-link" href="/watch/{tid}">{escape(text("watch", lang))}</a>']
-    for number in range(table.play.ended):  # every finished hand's replay
-        href = escape(table.replay_url(0, number))
+    for number in range(summary["ended"]):  # every finished hand's replay
+        href = escape(f"/replay/{summary['id']}?seat=0&hand={number}")
         said = escape(f"{text('replay', lang)} {number + 1}")
         links.append(f'<a class="button replay-link" href="{href}">{said}</a>')
     return (
@@ -100,7 +101,7 @@ def lobby_page(lobby: Lobby, lang: Lang = "en") -> str:
         for k in range(4)
     )
     hands = "".join(f'<option value="{k}">{k}</option>' for k in (1, 2, 4, 8, 16))
-    lines = "".join(_table_line(table, lang) for table in reversed(list(lobby.tables.values())))
+    lines = "".join(_table_line(summary, lang) for summary in reversed(lobby.listing()))
     tables = f'<ul id="tables">{lines}</ul>' if lines else f'<p id="tables">{t("no_table")}</p>'
     chosen = {"en": "", "zh": ""}
     chosen[lang] = " selected"

@@ -18,6 +18,7 @@ The layout (every key under the ``prefix``, ``mj:`` by default)::
     ended:<id>           SET: the hands that have ended (their record has all their actions)
     log:<id>             LIST: the action log, {"v": version, "hand": n, "action": ...}
     over                 SET: the tables whose match is over (nobody need take them over)
+    summary              HASH: id -> the table's lobby line (Table.summary), written by its owner
     lease:<id>           STRING: the process owning the table (SET NX PX, renewed by its owner)
     inbox:<id>           LIST: clients' messages for the table, read by its owner
     out:<process>        channel: the owner's messages for the clients connected to <process>

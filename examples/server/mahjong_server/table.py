@@ -384,6 +384,7 @@ class Table:
             "game": self.rules.name,
             "name_zh": self.rules.name_zh,
             "over": self.over,
+            "ended": self.play.ended,
             "match": self.match_status(),
             "seats": [
                 {**place.status(), "free": place.person and place.token is None}

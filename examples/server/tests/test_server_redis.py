@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -81,14 +82,22 @@ async def keep_playing(player: Player) -> dict[str, Any]:
 
 def test_two_processes_share_a_table_and_its_ids(redis_url: str) -> None:
     """FLOW-3: a table opened on process A; its seat 0's person on A and seat 1's on B each see
-    every view of the hand (each answer of one is seen by the other at the same step), and the
-    table ids opened on either process are never given twice."""
+    every view of the hand (each answer of one is seen by the other at the same step), the
+    table ids opened on either process are never given twice, and each process's lobby lists
+    them all."""
     first, second = _serve(redis_url, "--bot-delay", "0"), _serve(redis_url, "--bot-delay", "0")
     try:
         table = first.open("game=baoshan&seat=0&people=0,1&seed=11")
         ids = [table, *(p.open("game=baoshan&seat=0") for p in (second, first, second))]
         assert len(set(ids)) == 4, ids
         assert ids == ["t1", "t2", "t3", "t4"]
+        for server in (first, second):  # each lobby lists every table, its owner's or not
+            for _ in range(100):  # the owners write their tables' lines every lease round
+                _, _, page = server.get("/")
+                if all(f'data-table="{key}"' in page for key in ids):
+                    break
+                time.sleep(0.1)
+            assert all(f'data-table="{key}"' in page for key in ids), page
 
         async def play() -> None:
             async with (
