@@ -26,6 +26,7 @@ class TableHooks:
     """The table, the wall's tiles and the deal."""
 
     options: Any
+    """The room's options (an instance of the variant's ``options_class``)."""
 
     @property
     def players(self) -> int:

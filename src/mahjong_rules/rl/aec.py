@@ -47,6 +47,7 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         "render_modes": ["ansi"],
         "is_parallelizable": False,
     }
+    """PettingZoo's description of the environment: its name and render modes."""
 
     def __init__(
         self,

@@ -85,6 +85,7 @@ class Observer:
         sample = rules.view(rules.new_hand(seed=0), 0)
         self.planes = VariantPlanes(rules, tiles, sample)
         self.sections: list[tuple[str, int, int]] = []
+        """Each part of the observation: its name, first index and size, in order."""
         lows: list[float] = []
         highs: list[float] = []
 

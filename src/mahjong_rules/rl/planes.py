@@ -52,8 +52,11 @@ class Sink:
 
     def __init__(self) -> None:
         self.ones: list[int] = []
+        """Indexes counted once per mention (a tile held twice is there twice)."""
         self.at: list[int] = []
+        """Indexes given a value, each with the number at the same place of :attr:`values`."""
         self.values: list[float] = []
+        """The values of the indexes of :attr:`at`."""
 
 
 def _optional(kind: Any) -> Any:
@@ -127,7 +130,9 @@ class VariantPlanes:
         self.hook: Callable[[View], Sequence[float]] | None = getattr(
             rules, "observation_planes", None
         )
+        """The variant's ``observation_planes(view)``, or ``None`` (the default reads records)."""
         self.names: list[str] = []
+        """The name of each number of the section (``hook[N]`` when the hook gives them)."""
         self.spans: dict[str, tuple[int, int]] = {}
         """Each field's first number (from the section's start) and count, by name."""
         self._writers: list[tuple[str, str, int, Writer]] = []
