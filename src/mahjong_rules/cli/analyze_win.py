@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 
 from mahjong_rules.cli.common import CliError, make_rules, parse_options, whole
-from mahjong_rules.cli.log import breakdown_lines, tile_text, tiles_text
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.wall import shuffled_wall
 from mahjong_rules.engine.wild_hooks import WildHooks
@@ -19,6 +18,7 @@ from mahjong_rules.serial.check_phase import dealt_start
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants import Rules
 from mahjong_rules.variants.explain import explain_win
+from mahjong_rules.words.events import breakdown_lines, tile_text, tiles_text
 
 __all__ = ["dealt_wild_kinds", "has_wildcards", "score"]
 
