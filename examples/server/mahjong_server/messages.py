@@ -148,7 +148,6 @@ def view_message(
         for status in seats
     ]
     waits = waits_of(rules, state, seat)
-    asked = state.claimants if view.stage is not None else None  # who a phase asks: public
     over = rules.is_over(state)
     return {
         "type": "view",
@@ -159,7 +158,7 @@ def view_message(
         "view": to_dict(view),
         "actions": actions,
         "picture": to_dict(hands_shown(view, state)) if over else None,
-        "phase": phase_words(view, lang, rules, asked),
+        "phase": phase_words(view, lang, rules),  # said from the seat's side: never who else
         "notes": table_words(rules, view, lang) + own_words(rules, view, lang),
         "ready": ready_words(rules, state, seat, lang) if waits else None,
         "waits": [tile.notation for tile in waits],
@@ -198,14 +197,17 @@ def public_message(
     """A spectator's ``public`` message (see the module docs): ``rules.public_view(state)``
     and its words; ``seats``: each seat's status."""
     public = rules.public_view(state)
-    asked = state.claimants if public.stage is not None else None  # who a phase asks: public
     as_view = cast(View, public)  # the words read only fields a public view has too
+    if public.stage is None:
+        phase = phase_words(as_view, lang, rules)
+    else:  # who a phase asks may hang on hidden tiles: never said (the state is not read)
+        phase = text("phase_watched", lang, stage=rules.stage_name(public.stage, lang))
     return {
         "type": "public",
         "table": table,
         "step": public.step,
         "view": to_dict(public),
-        "phase": phase_words(as_view, lang, rules, asked),
+        "phase": phase,
         "notes": list(rules.describe_table(as_view, lang)),
         "seats": seats,
     }

@@ -69,6 +69,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "hands": ("every hand, face up", "各家手牌"),
     "hand_of": ("seat {seat}: {tiles}", "座位 {seat}：{tiles}"),
     "no_tiles": ("(no tiles)", "（无）"),
+    "phase_watched": ("{stage}: the asked seats choose", "{stage}：等待选择"),
     # refusals of the pages
     "own_server": (
         "this table plays only with pages of its own server",

@@ -322,7 +322,7 @@ def test_a_table_in_chinese() -> None:
             async with Player.at(served, table.id, 0) as player:
                 first = await player.expect("view")
                 ended = await player.play_to_end()
-            assert first["phase"] == "定缺：各家选择"  # the game's name of the phase
+            assert first["phase"] == "定缺：你选择"  # the game's name; said from the seat's side
             assert _notes(first, 1) == ["机器人"]
             assert ended["title"].startswith("结算")
             assert all(row["payer"].startswith("座位 ") for row in ended["payments"])
