@@ -83,6 +83,7 @@ class Lobby:
             settings=_with_lang(self.settings, lang),
             play=play,
             tokens=stored.tokens,
+            pressed=stored.pressed,
         )
         self.tables[stored.id] = table
         return table

@@ -17,6 +17,7 @@ The layout (every key under the ``prefix``, ``mj:`` by default)::
     hands:<id>           HASH: hand -> its HandRecord (without actions while played)
     ended:<id>           SET: the hands that have ended (their record has all their actions)
     log:<id>             LIST: the action log, {"v": version, "hand": n, "action": ...}
+    pressed:<id>         SET: "<hand>:<seat>", each person who pressed "next" after that hand
     over                 SET: the tables whose match is over (nobody need take them over)
     summary              HASH: id -> the table's lobby line (Table.summary), written by its owner
     lease:<id>           STRING: the process owning the table (SET NX PX, renewed by its owner)
@@ -133,6 +134,10 @@ class RedisStore:
         """The match's next hand, dealt (its record without actions)."""
         self.db.hsetnx(self.key("hands", table_id), str(hand), _json(to_dict(record)))
 
+    def press(self, table_id: str, hand: int, seat: int) -> None:
+        """``seat``'s person pressed "next" once hand ``hand`` (from 0) had ended."""
+        self.db.sadd(self.key("pressed", table_id), f"{hand}:{seat}")
+
     def record(self, table_id: str, hand: int) -> HandRecord | None:
         """The whole record of an ended hand (``None``: no such hand ended)."""
         if not self.db.sismember(self.key("ended", table_id), str(hand)):
@@ -168,6 +173,9 @@ class RedisStore:
                     record = record.with_action(from_dict(entry["action"], Action))
             records.append(record)
         tokens = self.db.hgetall(self.key("tokens", table_id))
+        last = f"{numbers[-1]}:" if numbers and numbers[-1] in ended else None
+        presses = self.db.smembers(self.key("pressed", table_id)) if last else set()
+        pressed = [int(str(p)[len(last) :]) for p in presses if last and str(p).startswith(last)]
         return StoredTable(
             id=table_id,
             game=fields["game"],
@@ -180,6 +188,7 @@ class RedisStore:
             tokens={int(seat): str(token) for seat, token in tokens.items()},
             records=tuple(records),
             ended=tuple(number in ended for number in numbers),
+            pressed=frozenset(pressed),
         )
 
     def take(self, table_id: str) -> bool:

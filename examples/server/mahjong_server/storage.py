@@ -23,6 +23,9 @@ The layout (one database file, ``tables.sqlite`` by default; ``:memory:`` keeps 
     actions(table_id TEXT, version INTEGER, hand INTEGER, action TEXT,
             PRIMARY KEY (table_id, version))
         the action log: version n is the table's n-th action (a to_dict document)
+    presses(table_id TEXT, hand INTEGER, seat INTEGER, PRIMARY KEY (table_id, hand, seat))
+        the persons who pressed "next" once hand ``hand`` had ended (the next hand is dealt
+        when every person has: a restart between two presses keeps the first)
 
 A hand in play is rebuilt from its start record and its actions (a few hundred applies at most:
 milliseconds), so the hand's start is its snapshot; an ended hand is read back from its record.
@@ -59,6 +62,9 @@ CREATE TABLE IF NOT EXISTS hands (
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL, version INTEGER NOT NULL, hand INTEGER NOT NULL,
     action TEXT NOT NULL, PRIMARY KEY (table_id, version));
+CREATE TABLE IF NOT EXISTS presses (
+    table_id TEXT NOT NULL, hand INTEGER NOT NULL, seat INTEGER NOT NULL,
+    PRIMARY KEY (table_id, hand, seat));
 """
 """The tables of the database (see the module's layout)."""
 
@@ -84,6 +90,8 @@ class StoredTable:
     """Every hand dealt, in order; the last one's actions are those logged for it."""
     ended: tuple[bool, ...]
     """By hand: whether it has ended."""
+    pressed: frozenset[int] = frozenset()
+    """The persons who pressed "next" since the last hand ended (none while a hand is played)."""
 
 
 class Tables(Protocol):
@@ -119,6 +127,9 @@ class Tables(Protocol):
 
     def new_hand(self, table_id: str, hand: int, record: HandRecord) -> None:
         """The match's next hand, dealt."""
+
+    def press(self, table_id: str, hand: int, seat: int) -> None:
+        """``seat``'s person pressed "next" once hand ``hand`` (from 0) had ended."""
 
     def record(self, table_id: str, hand: int) -> HandRecord | None:
         """The whole record of an ended hand."""
@@ -233,6 +244,10 @@ class Store:
             (table_id, hand, _json(to_dict(record))),
         )
 
+    def press(self, table_id: str, hand: int, seat: int) -> None:
+        """``seat``'s person pressed "next" once hand ``hand`` (from 0) had ended."""
+        self.db.execute("INSERT OR IGNORE INTO presses VALUES (?, ?, ?)", (table_id, hand, seat))
+
     def record(self, table_id: str, hand: int) -> HandRecord | None:
         """The whole record of an ended hand (``None``: no such hand ended)."""
         row = self.db.execute(
@@ -269,6 +284,10 @@ class Store:
                         record = record.with_action(from_dict(json.loads(action), Action))
                 records.append(record)
                 ended.append(bool(done))
+            pressed = self.db.execute(
+                "SELECT seat FROM presses WHERE table_id = ? AND hand = ?",
+                (table_id, len(records) - 1),
+            ).fetchall()
             yield StoredTable(
                 id=table_id,
                 game=game,
@@ -281,4 +300,5 @@ class Store:
                 tokens=tokens,
                 records=tuple(records),
                 ended=tuple(ended),
+                pressed=frozenset(seat for (seat,) in pressed) if ended[-1] else frozenset(),
             )

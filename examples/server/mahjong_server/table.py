@@ -73,7 +73,8 @@ class Table:
     """A match of ``rules`` at table ``table_id``; ``people`` are the seats for persons.
 
     ``play`` is the match (a new one of ``hands`` hands from ``seed``, kept in memory only,
-    when not given) and ``tokens`` the persons' tokens of a table restored from its store."""
+    when not given); ``tokens`` the persons' tokens and ``pressed`` the persons who had
+    pressed "next" of a table restored from its store."""
 
     def __init__(
         self,
@@ -86,6 +87,7 @@ class Table:
         hands: int = 1,
         play: Play | None = None,
         tokens: dict[int, str] | None = None,
+        pressed: frozenset[int] = frozenset(),
         make_bot: Callable[[int], Bot] = lambda seat: GreedyBot(),
     ) -> None:
         self.id = table_id
@@ -97,8 +99,8 @@ class Table:
             store.new_table(*opened, table_id=table_id)
             play = Play(table_id, rules, seed=seed, hands=hands, store=store, record=first)
         self.play = play
-        self.pressed: set[int] = set()
-        """The persons who have asked for the next hand."""
+        self.pressed: set[int] = set(pressed) if self.play.hand_over else set()
+        """The persons who have asked for the next hand (kept in the store)."""
         self.watchers: list[Client] = []
         """The spectators' connections (观战 guānzhàn)."""
         now = asyncio.get_running_loop().time()
@@ -220,6 +222,7 @@ class Table:
     def press_next(self, seat: int) -> None:
         """Seat ``seat``'s person asks for the next hand (dealt once every person has)."""
         if self.hand_over and not self.over and seat not in self.pressed:
+            self.play.store.press(self.id, self.play.number, seat)
             self.pressed.add(seat)
             self._send_all()
             self._wake.set()

@@ -171,3 +171,23 @@ def test_a_short_two_process_soak_loses_nothing(redis_url: str, tmp_path: Path) 
     assert figures["processes"] == 2 and figures["store"] == "redis"
     assert figures["latency_ms"]["answers"] > 40
     assert figures["actions"] > 200 and figures["hands"] > 0
+
+
+def test_a_press_of_next_is_kept_when_the_owner_dies(redis_url: str) -> None:
+    """FLOW-3 (matches): seat 0 presses "next" after a two-hand match's first hand; the
+    owner is killed with SIGKILL; at the other process seat 1 is shown that press and its own
+    deals the second hand (the presses are kept in Redis)."""
+    from tests.test_server_storage import press_kept
+
+    owner = _serve(redis_url, "--bot-delay", "0", "--away-timeout", "0")
+    other = _serve(redis_url, "--bot-delay", "0", "--away-timeout", "0")
+
+    async def restart() -> ServerProcess:
+        await asyncio.to_thread(owner.kill)
+        return other
+
+    try:
+        table = owner.open("game=baoshan&seat=0&people=0,1&seed=4&hands=2")
+        run(press_kept(restart, owner, table))
+    finally:
+        _stop(owner, other)

@@ -205,7 +205,47 @@ def test_the_storage_layout_is_the_documented_one(tmp_path: Path) -> None:
     store = Store(str(tmp_path / "t.sqlite"))
     db = sqlite3.connect(store.path)
     names = sorted(r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'"))
-    assert names == ["actions", "counters", "hands", "seats", "tables"]
+    assert names == ["actions", "counters", "hands", "presses", "seats", "tables"]
     assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     columns = [r[1] for r in db.execute("PRAGMA table_info(actions)")]
     assert columns == ["table_id", "version", "hand", "action"]
+
+
+async def press_kept(restart: Any, first: Any, table: str) -> None:
+    """Two persons end a two-hand match's first hand; seat 0 presses "next"; ``restart()``
+    kills the server (its address after); seat 1, joined again with its token, is shown seat
+    0's press and presses too: the second hand is dealt (seat 0 did not press again)."""
+    async with (
+        Player.at(At(first), table, 0) as zero,  # type: ignore[arg-type]
+        Player.at(At(first), table, 1) as one,  # type: ignore[arg-type]
+    ):
+        await asyncio.gather(zero.play_to_end(), one.play_to_end())
+        await zero.send({"type": "next"})
+        seen = await one.expect("view", lambda m: m["match"]["next"] == [0])
+        assert seen["match"]["hand"] == 1
+        token = one.token
+    later = await restart()
+    async with Player.at(At(later), table, 1, token) as back:  # type: ignore[arg-type]
+        again = await back.expect("view")
+        assert again["match"]["next"] == [0] and again["match"]["hand"] == 1
+        await back.send({"type": "next"})
+        dealt = await back.expect("view", lambda m: m["match"]["hand"] == 2)
+        assert dealt["match"]["next"] == [] and not dealt["match"]["over"]
+
+
+def test_a_press_of_next_is_kept_across_kill_9(tmp_path: Path) -> None:
+    """FLOW-3 (matches): the presses of "next" already made still count after ``kill -9``
+    and a restart between two presses (SQLite)."""
+    server = ServerProcess(tmp_path / "t.sqlite", "--bot-delay", "0", "--away-timeout", "0")
+
+    async def restart() -> ServerProcess:
+        nonlocal server
+        server = await asyncio.to_thread(server.restart)
+        return server
+
+    try:
+        table = server.open("game=baoshan&seat=0&people=0,1&seed=4&hands=2")
+        run(press_kept(restart, server, table))
+    finally:
+        if server.process.poll() is None:
+            server.kill()
