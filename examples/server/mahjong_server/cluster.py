@@ -2,15 +2,22 @@
 
 A table is played by one process at a time, its *owner*, which holds the table's lease
 (``lease:<id>``, ``SET NX PX``, renewed every third of its time). A process that finds a table
-nobody holds (its owner died and the lease lapsed) takes the lease, restores the table from its
-log (:meth:`.redis_store.RedisStore.table`) and plays on; the store's append refuses any write of
-a process that no longer holds the lease, so no action is applied twice.
+nobody holds (its owner died and the lease lapsed, or it shut down and let the lease go) takes
+the lease, restores the table from its log (:meth:`.redis_store.RedisStore.table`) and plays
+on; the store's append refuses any write of a process that no longer holds the lease, so no
+action is applied twice. A process stopped by SIGTERM or SIGINT deletes its leases and says so
+on the ``released`` channel: the others take its tables over at once, not a lease's time later.
 
-A client may be connected to any process. Its messages for a table owned elsewhere go through
-the table's inbox (``inbox:<id>``, a list the owner pops); the owner sends that client's messages
-on the channel of the client's process (``out:<process>``), which forwards them to the client.
-When a table changes owner, each process joins its clients again with their tokens (and watches
-again), so they go on seeing the table.
+A client may be connected to any process (:mod:`.remote`). Its messages for a table owned
+elsewhere go through the table's inbox (``inbox:<id>``). The owner moves each message from the
+inbox to the table's ``processing:<id>`` list (``LMOVE``, several tables' at once in one script)
+and removes it from there only once it is applied: an answer goes in the same Lua script that
+appends its action to the log (:meth:`.redis_store.RedisStore.append`), so an owner that dies
+between taking an answer and applying it loses nothing: the next owner applies what the
+processing list holds first, and an answer already applied is refused there as stale, never
+applied twice. The owner sends a client's messages on the channel of the client's process
+(``out:<process>``), which forwards them to the client. When a table changes owner, each
+process joins its clients again with their tokens (and watches again).
 """
 
 from __future__ import annotations
@@ -20,128 +27,58 @@ import contextlib
 import itertools
 import json
 import logging
+import os
 from typing import Any
 
 import redis.asyncio
 
-from mahjong_rules import HandRecord, from_dict, rules_for
 from mahjong_server.lobby import Lobby, LobbyError
 from mahjong_server.protocol import ProtocolError, error
 from mahjong_server.redis_store import RedisStore
-from mahjong_server.seats import Client, Settings
+from mahjong_server.remote import RemoteClient, RemoteTable
+from mahjong_server.seats import Client
 from mahjong_server.table import Table
 
-__all__ = ["Cluster", "RemoteClient", "RemoteTable"]
+__all__ = ["DIE_AFTER_TAKING", "Cluster"]
 
 _logger = logging.getLogger("mahjong_server")
+
+DIE_AFTER_TAKING = "MAHJONG_SERVER_DIE_AFTER_TAKING"
+"""A test's hook: with this environment variable set to ``answer``, the process exits at once
+(``os._exit``, as a SIGKILL would) after it has moved a client's answer from a table's inbox to
+its processing list and before it applies it."""
 
 _RENEW = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 0
 """
+_RELEASE = """
+local n = 0
+for _, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then n = n + redis.call('DEL', key) end
+end
+return n
+"""
+_TAKE = """
+local out = {}
+for i = 1, #KEYS, 2 do
+  while #out < tonumber(ARGV[1]) * 2 do
+    local text = redis.call('LMOVE', KEYS[i], KEYS[i + 1], 'LEFT', 'RIGHT')
+    if not text then break end
+    out[#out + 1] = (i + 1) / 2
+    out[#out + 1] = text
+  end
+end
+return out
+"""
+_BATCH = 64
+"""The most inbox messages taken in one round trip."""
+_PENDING = 8
+"""The most messages kept for a connection that has not joined the table again yet."""
 
 
 def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-class RemoteClient:
-    """On a table's owner, a client connected to another process (``process``, number ``conn``)."""
-
-    def __init__(self, cluster: Cluster, process: str, conn: int) -> None:
-        self.cluster, self.process, self.conn = cluster, process, conn
-
-    def push(self, message: dict[str, Any]) -> None:
-        self.cluster.send(self.process, {"conn": self.conn, "message": message})
-
-    def close(self, why: str) -> None:
-        self.cluster.send(self.process, {"conn": self.conn, "close": why})
-
-
-class RemoteTable:
-    """A table another process owns, as a connection here uses it (its messages go to the
-    table's inbox; it plays here at once if this process has taken the table over)."""
-
-    def __init__(self, cluster: Cluster, table_id: str, fields: dict[str, str]) -> None:
-        self.cluster = cluster
-        self.id = table_id
-        self.rules = rules_for(from_dict(json.loads(fields["options"])))
-        self.settings = Settings(lang="zh" if fields["lang"] == "zh" else "en")
-        self.client: Client | None = None
-        """The connection that joined a seat through this handle."""
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, RemoteTable) and other.id == self.id
-
-    def __hash__(self) -> int:
-        return hash(self.id)
-
-    def _local(self) -> Table | None:
-        return self.cluster.lobby.tables.get(self.id)
-
-    def join(self, seat: int, token: str | None, client: Client) -> None:
-        self.client = client
-        conn = self.cluster.number(client)
-        self.cluster.joined[(self.id, conn)] = (seat, token)
-        local = self._local()
-        if local is not None:
-            local.join(seat, token, client)
-        else:
-            self.cluster.ask(self.id, client, {"op": "join", "seat": seat, "token": token})
-
-    def leave(self, seat: int, client: Client) -> None:
-        self.cluster.joined.pop((self.id, self.cluster.number(client)), None)
-        local = self._local()
-        if local is not None:
-            local.leave(seat, client)
-        else:
-            self.cluster.ask(self.id, client, {"op": "leave", "seat": seat})
-
-    def watch(self, client: Client) -> None:
-        self.cluster.watching.add((self.id, self.cluster.number(client)))
-        local = self._local()
-        if local is not None:
-            local.watch(client)
-        else:
-            self.cluster.ask(self.id, client, {"op": "watch"})
-
-    def unwatch(self, client: Client) -> None:
-        self.cluster.watching.discard((self.id, self.cluster.number(client)))
-        local = self._local()
-        if local is not None:
-            local.unwatch(client)
-        else:
-            self.cluster.ask(self.id, client, {"op": "unwatch"})
-
-    def _seat_op(self, op: str, seat: int, doc: dict[str, Any] | None = None) -> None:
-        local = self._local()
-        if local is not None and local.seats[seat].client is self.client:
-            if op == "answer":
-                local.answer(seat, doc or {})
-            elif op == "next":
-                local.press_next(seat)
-            else:
-                local.back(seat)
-        elif self.client is not None:
-            self.cluster.ask(self.id, self.client, {"op": op, "seat": seat, "doc": doc})
-
-    def answer(self, seat: int, doc: dict[str, Any]) -> None:
-        self._seat_op("answer", seat, doc)
-
-    def press_next(self, seat: int) -> None:
-        self._seat_op("next", seat)
-
-    def back(self, seat: int) -> None:
-        self._seat_op("back", seat)
-
-    def replay(self, seat: int, nonce: str | None = None, hand: int | None = None) -> str | None:
-        """An ended hand's replay page, read from Redis (by default hand 0)."""
-        from mahjong_rules.render.page import replay_page
-
-        record: HandRecord | None = self.cluster.store.record(self.id, hand or 0)
-        if record is None or not 0 <= seat < self.rules.players:
-            return None
-        return replay_page(record, seat=seat, lang=self.settings.lang, nonce=nonce)
 
 
 class Cluster:
@@ -153,17 +90,23 @@ class Cluster:
         self.me = store.owner
         self.db = redis.asyncio.Redis.from_url(store.url, decode_responses=True)
         self._renew = self.db.register_script(_RENEW)
+        self._release = self.db.register_script(_RELEASE)
+        self._take = self.db.register_script(_TAKE)
         self._numbers = itertools.count(1)
         self.clients: dict[int, Client] = {}
-        """This process's connections that use a remote table, by number."""
+        """This process's connections that use a remote table, by number (while they do)."""
         self._by_client: dict[int, int] = {}
         self.joined: dict[tuple[str, int], tuple[int, str | None]] = {}
         """(table, connection) -> (seat, token): the seats joined from here."""
         self.watching: set[tuple[str, int]] = set()
         self.remote: dict[tuple[str, str, int], RemoteClient] = {}
         """On the owner: the clients of other processes, by (table, process, connection)."""
-        self.owners: dict[str, str | None] = {}
+        self.pending: dict[tuple[str, str, int], list[tuple[str, str]]] = {}
+        """On a new owner: a connection's messages taken before it joined the table again."""
+        self.owners: dict[str, str] = {}
+        """The owner last seen of each table this process's clients use."""
         self._out: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._round = asyncio.Event()
         self.tasks: list[asyncio.Task[None]] = []
         lobby.remote = self.find
         lobby.listed = self.listed
@@ -174,11 +117,17 @@ class Cluster:
             self.tasks.append(asyncio.create_task(loop(), name=f"cluster {loop.__name__}"))
 
     async def close(self) -> None:
+        """Stop (the tables' loops stopped first): the leases of this process's tables are
+        deleted and the others told at once, so they take the tables over now."""
         for task in self.tasks:
             task.cancel()
         for task in self.tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        mine = [self.store.key("lease", table_id) for table_id in self.lobby.tables]
+        with contextlib.suppress(Exception):
+            if mine and await self._release(keys=mine, args=[self.me]):
+                await self.db.publish(self.store.key("released"), self.me)
         await self.db.aclose()
 
     # -- this process's connections -------------------------------------------------------------
@@ -204,6 +153,13 @@ class Cluster:
             self.clients[self._by_client[key]] = client
         return self._by_client[key]
 
+    def forget(self, client: Client) -> None:
+        """A connection no longer uses any remote table: let it go."""
+        conn = self._by_client.get(id(client))
+        if conn is None or any(key[1] == conn for key in (*self.joined, *self.watching)):
+            return
+        del self._by_client[id(client)], self.clients[conn]
+
     def ask(self, table_id: str, client: Client, doc: dict[str, Any]) -> None:
         """Put a connection's message in the table's inbox."""
         entry = {**doc, "from": self.me, "conn": self.number(client)}
@@ -218,15 +174,22 @@ class Cluster:
             where, text = await self._out.get()
             if where.startswith("@"):
                 await self.db.publish(where[1:], text)
+            elif where.startswith("-"):  # (a message applied late: off its processing list)
+                await self.db.lrem(where[1:], 1, text)
             else:
                 await self.db.rpush(where, text)
 
     async def _listen(self) -> None:
-        """Forward the owners' messages to this process's connections."""
+        """Forward the owners' messages to this process's connections; a ``released`` notice
+        starts a lease round at once."""
         pubsub = self.db.pubsub()
-        await pubsub.subscribe(self.store.key("out", self.me))
+        released = self.store.key("released")
+        await pubsub.subscribe(self.store.key("out", self.me), released)
         async for item in pubsub.listen():
             if item.get("type") != "message":
+                continue
+            if item.get("channel") == released:
+                self._round.set()
                 continue
             doc = json.loads(item["data"])
             client = self.clients.get(doc["conn"])
@@ -243,40 +206,72 @@ class Cluster:
     # -- the tables this process owns -----------------------------------------------------------
 
     async def _inbox(self) -> None:
-        """Apply the messages other processes' clients sent to the tables owned here."""
+        """Take the messages other processes' clients sent to the tables owned here, moving
+        each to its table's processing list, and apply them."""
         while True:
-            keys = [self.store.key("inbox", key) for key in self.lobby.tables]
-            if not keys:
-                await asyncio.sleep(0.2)
+            ids = list(self.lobby.tables)
+            keys = [self.store.key(k, i) for i in ids for k in ("inbox", "processing")]
+            taken = await self._take(keys=keys, args=[_BATCH]) if keys else []
+            if not taken:
+                await asyncio.sleep(0.01 if keys else 0.2)
                 continue
-            popped = await self.db.blpop(keys, timeout=0.5)
-            if popped is not None:
-                key, text = popped
-                self._apply(str(key)[len(self.store.prefix) + 6 :], json.loads(text))
+            done: list[tuple[str, str]] = []
+            for index, text in zip(taken[::2], taken[1::2], strict=True):
+                table_id = ids[int(index) - 1]
+                if os.environ.get(DIE_AFTER_TAKING) == json.loads(text).get("op"):
+                    os._exit(17)  # (the test's hook: dies between taking and applying)
+                done += self._consume(table_id, str(text))
+            if done:
+                pipe = self.db.pipeline(transaction=False)
+                for key, text in done:
+                    pipe.lrem(key, 1, text)
+                await pipe.execute()
 
-    def _apply(self, table_id: str, doc: dict[str, Any]) -> None:
+    def _consume(self, table_id: str, text: str, keep: bool = False) -> list[tuple[str, str]]:
+        """Apply one message taken from the table's processing list; what is left to remove
+        from there (an answer applied was removed with its action; with ``keep``, a message
+        of a connection that has not joined the table again stays, kept for its join)."""
+        key = self.store.key("processing", table_id)
+        self.store.consuming = (key, text)
+        try:
+            kept = self._apply(table_id, json.loads(text), text if keep else "")
+        finally:
+            consumed, self.store.consuming = self.store.consuming is None, None
+        return [] if consumed or kept else [(key, text)]
+
+    def _client(self, table_id: str, doc: dict[str, Any]) -> tuple[Client, tuple[str, str, int]]:
+        key = (table_id, str(doc["from"]), int(doc["conn"]))
+        if key[1] == self.me and key[2] in self.clients:  # sent from here before the takeover
+            return self.clients[key[2]], key
+        return self.remote.setdefault(key, RemoteClient(self, key[1], key[2])), key
+
+    def _apply(self, table_id: str, doc: dict[str, Any], text: str = "") -> bool:
+        """Apply a client's message to a table owned here; whether it is kept to be applied
+        once its connection has joined the table again (taken over from a dead owner)."""
         table = self.lobby.tables.get(table_id)
         if table is None:
-            return
-        key = (table_id, str(doc["from"]), int(doc["conn"]))
-        client: Client
-        if key[1] == self.me and key[2] in self.clients:  # sent from here before the takeover
-            client = self.clients[key[2]]
-        else:
-            client = self.remote.setdefault(key, RemoteClient(self, key[1], key[2]))
+            return False
+        client, key = self._client(table_id, doc)
         op, seat = doc["op"], doc.get("seat")
         try:
             if op == "join":
                 table.join(int(str(seat)), doc.get("token"), client)
+                for waiting in self.pending.pop(key, []):
+                    self.ask_again(table_id, *waiting)
             elif op == "leave":
                 table.leave(int(str(seat)), client)
                 self.remote.pop(key, None)
+                for _, left in self.pending.pop(key, []):
+                    self._out.put_nowait(("-" + self.store.key("processing", table_id), left))
             elif op == "watch":
                 table.watch(client)
             elif op == "unwatch":
                 table.unwatch(client)
                 self.remote.pop(key, None)
             elif not isinstance(seat, int) or table.seats[seat].client is not client:
+                if text and len(self.pending.get(key, [])) < _PENDING:
+                    self.pending.setdefault(key, []).append((op, text))
+                    return True  # (a takeover: its connection joins again soon)
                 raise ProtocolError("not_joined", "join a table's seat first")
             elif op == "answer":
                 table.answer(seat, doc.get("doc") or {})
@@ -288,12 +283,21 @@ class Cluster:
             client.push(error(exc.code, str(exc), table.settings.lang))
         except (IndexError, TypeError, ValueError):
             client.push(error("bad_message", "not a message of this server", table.settings.lang))
+        return False
+
+    def ask_again(self, table_id: str, op: str, text: str) -> None:
+        """A message kept for a connection that has now joined: applied (and removed)."""
+        for key, left in self._consume(table_id, text):
+            self._out.put_nowait(("-" + key, left))
 
     async def _leases(self) -> None:
-        """Every third of a lease's time: :meth:`_lease_round` (an error is logged, the loop
-        goes on: a process that stopped renewing would lose its tables)."""
+        """Every third of a lease's time (or at once when a process let its leases go):
+        :meth:`_lease_round` (an error is logged, the loop goes on: a process that stopped
+        renewing would lose its tables)."""
         while True:
-            await asyncio.sleep(self.store.lease_ms / 3000)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._round.wait(), self.store.lease_ms / 3000)
+            self._round.clear()
             try:
                 await self._lease_round()
             except Exception:
@@ -317,9 +321,12 @@ class Cluster:
                 _logger.warning("table %s: its lease was lost", table_id)
                 table.task.cancel()
                 del self.lobby.tables[table_id]
+                self._drop(table_id)
             elif table.over:
                 await self.db.sadd(self.store.key("over"), table_id)
         over = await self.db.smembers(self.store.key("over"))
+        for table_id in [key for key in self.owners if key in over]:
+            del self.owners[table_id]
         others = [i for i in self.store.ids() if i not in self.lobby.tables and i not in over]
         if not others:
             return
@@ -330,11 +337,32 @@ class Cluster:
                 if stored is not None:
                     _logger.warning("table %s: taken over by %s", table_id, self.me)
                     self._rejoin(self.lobby.adopt(stored))
+                    await self._resume(table_id)
             elif owner is not None:
                 self._moved(table_id, str(owner))
 
+    def _drop(self, table_id: str) -> None:
+        """Forget what this process kept for a table it no longer owns."""
+        for key in [key for key in (*self.remote, *self.pending) if key[0] == table_id]:
+            self.remote.pop(key, None)
+            self.pending.pop(key, None)
+
+    async def _resume(self, table_id: str) -> None:
+        """A table just taken over: apply first the messages its dead owner had taken from
+        the inbox and not yet applied (the processing list), in order."""
+        key = self.store.key("processing", table_id)
+        done: list[tuple[str, str]] = []
+        for text in await self.db.lrange(key, 0, -1):
+            done += self._consume(table_id, str(text), keep=True)
+        for where, text in done:
+            await self.db.lrem(where, 1, text)
+
     def _moved(self, table_id: str, owner: str) -> None:
         """Join again, at its new owner, the seats this process's clients hold at a table."""
+        users = {key[1] for key in (*self.joined, *self.watching) if key[0] == table_id}
+        if not users:
+            self.owners.pop(table_id, None)
+            return
         before = self.owners.get(table_id, owner)
         self.owners[table_id] = owner
         if owner == before:

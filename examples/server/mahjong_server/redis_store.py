@@ -21,8 +21,11 @@ The layout (every key under the ``prefix``, ``mj:`` by default)::
     over                 SET: the tables whose match is over (nobody need take them over)
     summary              HASH: id -> the table's lobby line (Table.summary), written by its owner
     lease:<id>           STRING: the process owning the table (SET NX PX, renewed by its owner)
-    inbox:<id>           LIST: clients' messages for the table, read by its owner
+    inbox:<id>           LIST: clients' messages for the table, taken by its owner
+    processing:<id>      LIST: the messages the owner has taken and not yet applied (LMOVE
+                         from the inbox; an answer leaves it in the script logging its action)
     out:<process>        channel: the owner's messages for the clients connected to <process>
+    released             channel: a process that stopped has let its leases go (take them now)
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ if ARGV[3] ~= '' then
   redis.call('HSET', KEYS[4], ARGV[5], ARGV[3])
   redis.call('SADD', KEYS[5], ARGV[5])
 end
+if ARGV[6] ~= '' then redis.call('LREM', KEYS[6], 1, ARGV[6]) end
 return 1
 """
 
@@ -64,6 +68,10 @@ class RedisStore:
         self.prefix = prefix
         self.db = redis.Redis.from_url(url, decode_responses=True)
         self._append = self.db.register_script(_APPEND)
+        self.consuming: tuple[str, str] | None = None
+        """The client's message being applied, as (its processing list, its text): the
+        action it leads to removes it from there in the append's script (and sets this to
+        ``None``), so an answer leaves that list exactly when its action is logged."""
 
     def key(self, kind: str, name: str = "") -> str:
         """The key of ``kind`` (``table``, ``log``...) for ``name``."""
@@ -124,11 +132,14 @@ class RedisStore:
         entry = _json({"v": version, "hand": hand, "action": to_dict(action)})
         keys = [self.key(kind, table_id) for kind in ("table", "log", "lease", "hands", "ended")]
         record = "" if ended is None else _json(to_dict(ended))
-        done = self._append(keys=keys, args=[version, entry, record, self.owner, hand])
+        where, message = self.consuming or (self.key("processing", table_id), "")
+        args: list[str | int] = [version, entry, record, self.owner, hand, message]
+        done = self._append(keys=[*keys, where], args=args)
         if done == -2:
             raise StaleVersion(f"table {table_id} is no longer this process's")
         if done != 1:
             raise StaleVersion(f"table {table_id} is past version {version - 1}")
+        self.consuming = None
 
     def new_hand(self, table_id: str, hand: int, record: HandRecord) -> None:
         """The match's next hand, dealt (its record without actions)."""

@@ -19,7 +19,7 @@ SERVE = Path(__file__).resolve().parents[1] / "serve.py"
 class ServerProcess:
     """``serve.py --port 0 --db <db> <args>``, started at once; :attr:`port` once it listens."""
 
-    def __init__(self, db: Path | str, *args: str) -> None:
+    def __init__(self, db: Path | str, *args: str, env: dict[str, str] | None = None) -> None:
         self.db = str(db)
         self.args = args
         self.process = subprocess.Popen(
@@ -27,6 +27,7 @@ class ServerProcess:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
+            env=None if env is None else {**os.environ, **env},
         )
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
@@ -44,6 +45,14 @@ class ServerProcess:
         self.process.wait(10)
         assert self.process.stdout is not None
         self.process.stdout.close()
+
+    def terminate(self) -> int:
+        """SIGTERM: the process shuts down cleanly; its exit status."""
+        self.process.terminate()
+        status = self.process.wait(30)
+        assert self.process.stdout is not None
+        self.process.stdout.close()
+        return status
 
     def restart(self) -> ServerProcess:
         """Kill this one; a new process on the same database."""

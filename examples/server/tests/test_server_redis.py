@@ -191,3 +191,81 @@ def test_a_press_of_next_is_kept_when_the_owner_dies(redis_url: str) -> None:
         run(press_kept(restart, owner, table))
     finally:
         _stop(owner, other)
+
+
+def test_an_answer_taken_by_an_owner_that_dies_is_applied_once(redis_url: str) -> None:
+    """FLOW-3 (no answer lost): the owner of a table takes a person's answer from the table's
+    inbox and dies (the test hook exits the process between taking and applying); the other
+    process takes the table over and applies that answer exactly once: the person, who does not
+    answer again, is sent ``accepted`` for its step, and the log holds its action once, at the
+    next version, with versions 1..n once each."""
+    from mahjong_server.cluster import DIE_AFTER_TAKING
+
+    from mahjong_rules import Action, from_dict
+
+    owner = ServerProcess(
+        ":memory:",
+        *("--redis", redis_url, "--lease-ms", LEASE_MS, "--bot-delay", "0"),
+        env={DIE_AFTER_TAKING: "answer"},
+    )
+    other = _serve(redis_url, "--bot-delay", "0")
+    answered: dict[str, Any] = {}
+    try:
+        table = owner.open("game=baoshan&seat=0&seed=3")
+
+        async def play() -> None:
+            async with Player.at(At(other), table, 0) as person:  # type: ignore[arg-type]
+                view = await person.asked()
+                answered.update(step=view["step"], action=view["actions"][0]["action"])
+                await person.answer(view)
+                while True:  # the owner dies; the other takes over, rejoins, applies it
+                    message = await person.read()
+                    assert message["type"] != "error", message
+                    if message["type"] == "accepted":
+                        assert message["step"] == answered["step"]
+                        break
+
+        run(play())
+        assert owner.process.wait(10) == 17  # it died where the hook put it
+        store = RedisStore(redis_url, "reader")
+        log = store.log(table)
+        versions = [entry["v"] for entry in log]
+        assert versions == list(range(1, len(log) + 1))
+        action = from_dict(answered["action"], Action)
+        applied = [e["v"] for e in log if from_dict(e["action"], Action) == action]
+        assert applied == [answered["step"] + 1]
+        assert store.db.llen(store.key("processing", table)) == 0
+        store.close()
+    finally:
+        _stop(owner, other)
+
+
+def test_sigterm_lets_the_leases_go_at_once(redis_url: str) -> None:
+    """FLOW-3 (clean shutdown): with leases of 30 s, the owner of a table is stopped with
+    SIGTERM; it deletes its lease on the way out and the other process takes the table over
+    within a few seconds (not the lease's 30), and its person plays the hand to the end."""
+    owner = _serve(redis_url, "--bot-delay", "0", "--lease-ms", "30000")
+    other = _serve(redis_url, "--bot-delay", "0", "--lease-ms", "30000")
+    try:
+        table = owner.open("game=baoshan&seat=0&seed=6")
+        store = RedisStore(redis_url, "reader")
+        lease = store.key("lease", table)
+        before = store.db.get(lease)
+        assert before is not None
+
+        async def play() -> None:
+            async with Player.at(At(other), table, 0) as person:  # type: ignore[arg-type]
+                await person.asked()
+                assert await asyncio.to_thread(owner.terminate) == 0
+                stopped = time.monotonic()
+                while store.db.get(lease) in (None, before):
+                    assert time.monotonic() - stopped < 10, "not taken over at once"
+                    await asyncio.sleep(0.05)
+                ended = await keep_playing(person)
+                assert ended["table"] == table
+
+        run(play())
+        assert store.db.get(lease) not in (None, before)
+        store.close()
+    finally:
+        _stop(owner, other)

@@ -66,8 +66,9 @@ def test_who_a_private_phase_asks_reaches_no_seat_and_no_watcher(monkeypatch: An
     from mahjong_server.table import Table
 
     from mahjong_rules.variants import registry
+    from mahjong_rules.variants.sichuan.options import SichuanOptions
     from mahjong_rules.variants.sichuan.phases import Voiding
-    from mahjong_rules.variants.sichuan.rules import Sichuan, SichuanOptions
+    from mahjong_rules.variants.sichuan.rules import Sichuan
 
     class HiddenVoiding(Voiding):
         def asks(self, rules: Any, state: Any) -> list[int]:
