@@ -2,8 +2,9 @@
 
 A spec is one of
 
-* ``greedy`` or ``random``: :class:`~mahjong_rules.bots.GreedyBot`, and
-  :class:`~mahjong_rules.bots.RandomBot` seeded with the seat's seed;
+* ``counting``, ``greedy`` or ``random``: :class:`~mahjong_rules.bots.CountingBot`,
+  :class:`~mahjong_rules.bots.GreedyBot`, and :class:`~mahjong_rules.bots.RandomBot` seeded
+  with the seat's seed;
 * the name of a bot an installed package registers under the entry-point group
   :data:`BOT_ENTRY_POINT_GROUP` (``mahjong_rules.bots``), e.g. in its ``pyproject.toml``::
 
@@ -26,7 +27,7 @@ GreedyBot(...)
 >>> bot_factory("nobody")
 Traceback (most recent call last):
 ...
-mahjong_rules.arena.bots.ArenaError: no bot 'nobody': give greedy, random, ...
+mahjong_rules.arena.bots.ArenaError: no bot 'nobody': give counting, greedy, random, ...
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ import inspect
 from collections.abc import Callable
 from importlib import metadata
 
-from mahjong_rules.bots import Bot, GreedyBot, RandomBot
+from mahjong_rules.bots import Bot, CountingBot, GreedyBot, RandomBot
 from mahjong_rules.errors import MahjongRulesError
 
 __all__ = ["BOT_ENTRY_POINT_GROUP", "SHIPPED_BOTS", "ArenaError", "BotFactory", "bot_factory"]
@@ -48,6 +49,7 @@ BotFactory = Callable[[str], Bot]
 """Makes a seat's bot from the seat's seed."""
 
 SHIPPED_BOTS: dict[str, BotFactory] = {
+    "counting": lambda seed: CountingBot(seed=seed),
     "greedy": lambda seed: GreedyBot(),
     "random": lambda seed: RandomBot(seed=seed),
 }

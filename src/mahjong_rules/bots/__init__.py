@@ -10,6 +10,11 @@ never the other hands or the wall::
             state = bot.act(rules, state, seat)   # = rules.apply(state, bot.choose(view))
             break                                 # to_act may change after each answer
 
+* :class:`CountingBot`: GreedyBot's play to the lowest 向听, but of the discards that leave
+  the hand nearest ready it keeps the one with the most tiles it can still draw (counted from
+  what its view shows), it gives up the race against a declared 报听 hand when far from ready,
+  and pengs only for a step or more live tiles; deterministic. It beats GreedyBot in every
+  game (the arena's figures: :doc:`/arena`).
 * :class:`GreedyBot`: takes every win and plays to the lowest 向听 (shanten) under the room's
   rules (wildcards, 缺一门), and answers a game's own phases (换三张, 定缺, 买点, a plugin's) as
   the phase advises (:meth:`OwnPhase.advise <mahjong_rules.engine.phases.OwnPhase.advise>`,
@@ -33,7 +38,8 @@ A whole hand played by bots:
 """
 
 from mahjong_rules.bots.base import Bot
+from mahjong_rules.bots.counting import CountingBot
 from mahjong_rules.bots.greedy import GreedyBot
 from mahjong_rules.bots.random_bot import RandomBot
 
-__all__ = ["Bot", "GreedyBot", "RandomBot"]
+__all__ = ["Bot", "CountingBot", "GreedyBot", "RandomBot"]
