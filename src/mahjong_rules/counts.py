@@ -121,8 +121,8 @@ class TileCounts:
             raise TileCountError(f"packed counts out of range: {bits:#x}")
         return cls.from_counts([(bits >> (BITS_PER_KIND * i)) & _LANE for i in range(34)])
 
-    def __reduce__(self) -> tuple[Any, tuple[int]]:
-        return (_unpickle_counts, (self.bits,))
+    def __reduce__(self) -> tuple[Any, tuple[int, int]]:
+        return (_counts_of, (self.bits, self.size))
 
     def count(self, tile: Tile) -> int:
         """Copies of ``tile`` held."""
@@ -276,8 +276,8 @@ class TileSet:
         _set_mask(obj, mask)
         return obj
 
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (TileSet, (str(self),))
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return (_tile_set_of, (self.mask,))
 
     def __contains__(self, tile: object) -> bool:
         return isinstance(tile, Tile) and bool(self.mask >> tile.index & 1)
@@ -342,9 +342,20 @@ class TileSet:
 
 
 def _unpickle_counts(bits: int) -> TileCounts:
-    """Rebuild pickled counts (a module function: a compiled build's class methods do not
-    pickle by name)."""
+    """Rebuild counts pickled by an earlier version (their bits only), checked."""
     return TileCounts.from_bits(bits)
+
+
+def _counts_of(bits: int, size: int) -> TileCounts:
+    """Rebuild pickled counts: the packed bits and size of valid counts, unchecked (a module
+    function: a compiled build's class methods do not pickle by name)."""
+    return TileCounts._make(bits, size)
+
+
+def _tile_set_of(mask: int) -> TileSet:
+    """Rebuild a pickled tile set from its mask, unchecked. (Pickles of earlier versions call
+    ``TileSet`` on its notation.)"""
+    return TileSet._make(mask)
 
 
 _new: Final = object.__new__

@@ -35,10 +35,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import attrs
 
+from mahjong_rules._reduce import reduce_fields
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.errors import MeldError
 from mahjong_rules.tiles import Suit, Tile
@@ -182,6 +183,11 @@ class Meld:
         _set_from(obj, from_seat)
         return obj
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.__class__ is not Meld:  # (a class of someone else's)
+            return reduce_fields(self)
+        return (_meld_of, (self.kind, self.tile, self.wild_tiles, self.from_seat))
+
     def _what(self) -> str:
         """The meld named in an error message, e.g. ``peng (碰) of 5m``."""
         return f"{self.kind.value} ({self.kind.name_zh}) of {self.tile}"
@@ -241,6 +247,19 @@ _set_tile = Meld.tile.__set__  # type: ignore[attr-defined]
 _set_wilds = Meld.wild_tiles.__set__  # type: ignore[attr-defined]
 _set_from = Meld.from_seat.__set__  # type: ignore[union-attr]
 """The slots' own setters (a frozen class refuses ``setattr``), for :meth:`Meld._make`."""
+
+
+def _meld_of(
+    kind: MeldKind, tile: Tile, wild_tiles: tuple[Tile, ...], from_seat: int | None
+) -> Meld:
+    """Rebuild a pickled meld (valid when pickled), unchecked."""
+    obj = _new(Meld)
+    _set_kind(obj, kind)
+    _set_tile(obj, tile)
+    _set_wilds(obj, wild_tiles)
+    _set_from(obj, from_seat)
+    return obj
+
 
 _RANKS = "123456789"
 _SUITS = {suit.value: suit for suit in Suit}

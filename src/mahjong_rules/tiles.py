@@ -109,7 +109,7 @@ class Tile:
         return tile
 
     def __reduce__(self) -> tuple[Any, tuple[int]]:
-        return (Tile, (self.index,))
+        return (_tile_at, (self.index,))  # unpickled as the interned tile itself
 
     @property
     def suit(self) -> Suit:
@@ -149,6 +149,14 @@ class Tile:
 
 
 _TILES: tuple[Tile, ...] = tuple(Tile._make(i) for i in range(34))
+
+
+def _tile_at(index: int) -> Tile:
+    """The interned tile of ``index`` (how a tile unpickles: a module function, which a
+    compiled build pickles by name too). Any other value is read as ``Tile(index)`` reads it."""
+    if index.__class__ is int and 0 <= index < 34:
+        return _TILES[index]
+    return Tile(index)
 
 
 def _notation_of(tile: Tile) -> str:

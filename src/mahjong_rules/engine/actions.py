@@ -33,6 +33,7 @@ from typing import Any, ClassVar, TypeVar, cast
 
 import attrs
 
+from mahjong_rules._reduce import reduce_fields
 from mahjong_rules.engine.action_fields import check_fields, field_shapes, read_args, write_args
 from mahjong_rules.engine.action_registry import (
     registered_by_name,
@@ -124,6 +125,21 @@ class Action:
     def __str__(self) -> str:
         args = self.text_args() if self.__class__ not in _SEAT_ONLY else ()
         return " ".join((str(self.seat), self.verb, *args))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled compactly: a shipped action as its fields, rebuilt unchecked (it was valid
+        when pickled); a variant's own as its class and fields (:mod:`mahjong_rules._reduce`)."""
+        cls = self.__class__
+        if cls is Discard:
+            return (_discard_of, (self.seat, self.tile))  # type: ignore[attr-defined]
+        if cls is Gang:
+            gang: Any = self
+            return (_gang_of, (gang.seat, gang.tile, gang.kind, gang.wild_tiles))
+        if cls is Peng:
+            return (_peng_of, (self.seat, self.wild_tiles))  # type: ignore[attr-defined]
+        if cls is Pass or cls is Hu:
+            return (_seat_action_of, (cls, self.seat))
+        return reduce_fields(self)
 
 
 @attrs.frozen
@@ -244,8 +260,34 @@ _set_peng_wilds = Peng.wild_tiles.__set__  # type: ignore[attr-defined]
 _set_gang_tile = Gang.tile.__set__  # type: ignore[attr-defined]
 _set_gang_kind = Gang.kind.__set__  # type: ignore[attr-defined]
 _set_gang_wilds = Gang.wild_tiles.__set__  # type: ignore[attr-defined]
+_set_discard_tile = Discard.tile.__set__  # type: ignore[attr-defined]
 """The slots' own setters, as :meth:`TileCounts._make <mahjong_rules.counts.TileCounts._make>`
 uses them (a frozen class refuses ``setattr``)."""
+
+
+def _discard_of(seat: int, tile: Tile) -> Discard:
+    """Rebuild a pickled discard, unchecked (module functions: a compiled build pickles them by
+    name)."""
+    obj = _new(Discard)
+    _set_seat(obj, seat)
+    _set_discard_tile(obj, tile)
+    return obj
+
+
+def _peng_of(seat: int, wild_tiles: tuple[Tile, ...]) -> Peng:
+    return Peng._make(seat, wild_tiles)
+
+
+def _gang_of(seat: int, tile: Tile, kind: MeldKind, wild_tiles: tuple[Tile, ...]) -> Gang:
+    return Gang._make(seat, tile, kind, wild_tiles)
+
+
+def _seat_action_of(cls: type[Action], seat: int) -> Action:
+    """Rebuild a pickled :class:`Hu` or :class:`Pass` (``cls``), unchecked."""
+    obj = _new(cls)
+    _set_seat(obj, seat)
+    return obj
+
 
 SHIPPED_ACTIONS: tuple[type[Action], ...] = (Pass, Hu, Discard, Peng, Gang)
 """The library's own actions, in the order of their action ids."""

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
+from mahjong_rules._reduce import reduce_fields
 from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
 from mahjong_rules.melds import Meld
 from mahjong_rules.tiles import Tile
@@ -29,6 +32,10 @@ __all__ = [
 @attrs.frozen
 class Event:
     """Base of every event."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled compactly: its class and fields (:mod:`mahjong_rules._reduce`)."""
+        return reduce_fields(self)
 
 
 @attrs.frozen

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
+from mahjong_rules._reduce import reduce_fields
 from mahjong_rules.scoring import Breakdown, WinKind
 from mahjong_rules.tiles import Tile
 
@@ -126,6 +127,10 @@ class Payment:
         if self.payer == self.payee:
             raise ValueError(f"a seat cannot pay itself: {self}")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled compactly: its class and fields (:mod:`mahjong_rules._reduce`)."""
+        return reduce_fields(self)
+
 
 @attrs.frozen
 class WinRecord:
@@ -144,6 +149,10 @@ class WinRecord:
     forced: bool = False
     """Whether the rules forced the win (FLOW-4: e.g. every win once the wall runs low, a
     win made by discarding, a hand that can do nothing but win)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled compactly: its class and fields (:mod:`mahjong_rules._reduce`)."""
+        return reduce_fields(self)
 
 
 def deltas_of(payments: Iterable[Payment], players: int) -> tuple[int, ...]:
@@ -177,6 +186,10 @@ class HandResult:
     game: 黄庄)."""
     ready: Mapping[int, bool] = attrs.field(factory=dict)
     """At a 流局: which seats were ready (听牌) when 查叫 checked them."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled compactly: its class and fields (:mod:`mahjong_rules._reduce`)."""
+        return reduce_fields(self)
 
     @property
     def pot(self) -> int:
