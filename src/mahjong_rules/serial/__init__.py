@@ -28,9 +28,10 @@ from __future__ import annotations
 from typing import Any, TypeVar, overload
 
 from mahjong_rules.engine.state import State
-from mahjong_rules.errors import SerializationError
+from mahjong_rules.errors import MahjongRulesError, SerializationError
+from mahjong_rules.serial._fast import Doubt, read_fast
 from mahjong_rules.serial.bounds import check_bounds
-from mahjong_rules.serial.check import check_state
+from mahjong_rules.serial.check import check_read_state, check_state
 from mahjong_rules.serial.codec import (
     FORMAT_VERSION,
     JSON,
@@ -90,9 +91,12 @@ def from_dict(data: Any, expected: type[Any] | None = None) -> Any:
     check_bounds(data, root)
     if old:  # checked for size first, then rewritten as what it means in this format
         data = upgrade(data, FORMAT_VERSION, path=root)
-    value = decode(data, tp, root)
+    try:  # the fast reader first; anything it doubts, the codec reads (and names) again
+        value = read_fast(data, tp)
+    except (Doubt, MahjongRulesError, ValueError, TypeError):
+        value = decode(data, tp, root)
     if isinstance(value, State):  # no other type holds a state: check it whole
-        check_state(value, root)
+        check_read_state(value, root)
     return value
 
 

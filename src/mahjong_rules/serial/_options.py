@@ -40,8 +40,37 @@ def _variant_of(options: Options) -> str:
         ) from None
 
 
+_MEMO_SIZE = 256
+"""Most option documents kept in :data:`_READ` (cleared when full)."""
+_READ: dict[tuple[Any, ...], Options] = {}
+"""The options of the documents read lately, by :func:`_key`: a server reads the same room's
+options with every state, and the variant's validation builds the room's rules each time."""
+_PLAIN = (str, int, bool, type(None))
+
+
+def _key(data: dict[str, Any]) -> tuple[Any, ...]:
+    """``data`` as a hashable key that tells apart what JSON tells apart (``true`` from ``1``)."""
+    return tuple((k, v.__class__, v if v.__class__ in _PLAIN else repr(v)) for k, v in data.items())
+
+
 def decode_options(data: dict[str, Any], path: str) -> Options:
-    """The options of ``data``, an object of type ``Options`` whose format was checked."""
+    """The options of ``data``, an object of type ``Options`` whose format was checked (the
+    same object for the same document, while its variant stays registered)."""
+    from mahjong_rules.serial._room import room_rules
+    from mahjong_rules.variants.registry import available_variants
+
+    key = _key(data)
+    found = _READ.get(key)
+    if found is not None and type(room_rules(found)) in available_variants():
+        return found
+    options = _decode_options(data, path)
+    if len(_READ) >= _MEMO_SIZE:
+        _READ.clear()
+    _READ[key] = options
+    return options
+
+
+def _decode_options(data: dict[str, Any], path: str) -> Options:
     from mahjong_rules.variants import get_variant
 
     variant = data.get("variant")

@@ -13,7 +13,7 @@ from mahjong_rules.errors import SerializationError, UnknownVariantError
 from mahjong_rules.options import Options
 from mahjong_rules.serial._types import RecordField
 
-__all__ = ["ROOM", "own_reason", "record_class"]
+__all__ = ["ROOM", "own_reason", "record_class", "room_rules"]
 
 ROOM: contextvars.ContextVar[list[Any] | None] = contextvars.ContextVar("room", default=None)
 """Set by the codec while it writes or reads an object with an ``options`` field (a state, a
@@ -42,16 +42,39 @@ def record_class(
     return cls
 
 
-def _room_rules(room: list[Any], path: str, read_options: Callable[[Any, str], Options]) -> Any:
-    """The rules of the room in :data:`ROOM` (read once, then kept in it)."""
+_RULES: dict[int, tuple[Options, Any]] = {}
+_MEMO_SIZE = 256
+"""Most rooms kept in :data:`_RULES` (cleared when full)."""
+
+
+def room_rules(options: Options) -> Any:
+    """The :class:`~mahjong_rules.variants.base.Rules` of ``options``, whose ``options`` are
+    that very object (so the engine's check that a state belongs to the rules that apply to
+    it is a test of identity, not a comparison of every option), kept by the object: the
+    codec reads one room's options document as one object (``decode_options``).
+    Raises :class:`~mahjong_rules.errors.UnknownVariantError` as ``rules_for`` does."""
     from mahjong_rules.variants import rules_for
 
+    found = _RULES.get(id(options))
+    if found is not None and found[0] is options:
+        return found[1]
+    rules = rules_for(options)
+    if rules.options is not options:
+        rules = type(rules)(options)
+    if len(_RULES) >= _MEMO_SIZE:
+        _RULES.clear()
+    _RULES[id(options)] = (options, rules)
+    return rules
+
+
+def _room_rules(room: list[Any], path: str, read_options: Callable[[Any, str], Options]) -> Any:
+    """The rules of the room in :data:`ROOM` (read once, then kept in it)."""
     found, where = room
     try:
         if where is not None:  # reading: the options document, read once
-            found = rules_for(read_options(found, where))
+            found = room_rules(read_options(found, where))
         elif isinstance(found, Options):  # writing: the options object
-            found = rules_for(found)
+            found = room_rules(found)
     except UnknownVariantError as exc:
         raise SerializationError(f"{path}: {exc}") from None
     room[:] = [found, None]

@@ -41,6 +41,66 @@ _SMALL = 2**53  # every int of the library's own documents is smaller: no digits
 def check_bounds(data: Any, root: str = "document") -> None:
     """Raise :class:`~mahjong_rules.errors.SerializationError` (naming the place, from
     ``root``) unless ``data`` is JSON-shaped and within the bounds above."""
+    try:
+        if _within(data, 0) <= MAX_ITEMS:
+            return
+    except _Doubt:
+        pass
+    _check_bounds(data, root)  # the walk that names the place
+
+
+class _Doubt(Exception):
+    """Raised by :func:`_within` for anything it does not pass at once."""
+
+
+def _within(value: Any, depth: int) -> int:
+    """How many values ``value`` holds, itself included, if all of it is plainly within the
+    bounds (exact ``dict``, ``list``, ``str``, small ``int``, ``bool``, ``None``); raises
+    :class:`_Doubt` otherwise, and :func:`_check_bounds` then walks it again to name what is
+    wrong. (The fast pass of every read: no paths are built.)"""
+    cls = value.__class__
+    if cls is list:
+        items = value
+    elif cls is dict:
+        items = value.values()
+        for key in value:
+            if key.__class__ is not str or len(key) > MAX_STRING:
+                raise _Doubt
+    elif cls is str:
+        if len(value) > MAX_STRING:
+            raise _Doubt
+        return 1
+    elif cls is int:
+        if not -_SMALL < value < _SMALL:
+            raise _Doubt
+        return 1
+    elif value is None or cls is bool:
+        return 1
+    else:
+        raise _Doubt
+    if depth >= MAX_DEPTH:
+        raise _Doubt
+    count = 1
+    for item in items:
+        kind = item.__class__
+        if kind is str:
+            if len(item) > MAX_STRING:
+                raise _Doubt
+            count += 1
+        elif kind is int:
+            if not -_SMALL < item < _SMALL:
+                raise _Doubt
+            count += 1
+        elif item is None or kind is bool:
+            count += 1
+        else:
+            count += _within(item, depth + 1)
+            if count > MAX_ITEMS:
+                raise _Doubt
+    return count
+
+
+def _check_bounds(data: Any, root: str) -> None:
     stack: list[tuple[Any, Any, int]] = [(data, root, 0)]  # (value, its path, its depth)
     items = 0
     while stack:

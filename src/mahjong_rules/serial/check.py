@@ -19,13 +19,15 @@ from __future__ import annotations
 from collections import Counter
 from operator import attrgetter
 
+from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.phases import When
 from mahjong_rules.engine.state import Phase, State
 from mahjong_rules.engine.wall import check_wall
 from mahjong_rules.errors import MahjongRulesError, WallError
 from mahjong_rules.melds import Meld
 from mahjong_rules.scoring import WinKind
-from mahjong_rules.serial.check_fields import check_fields, fail, seat_of
+from mahjong_rules.serial._room import room_rules
+from mahjong_rules.serial.check_fields import check_counters, check_fields, fail, seat_of
 from mahjong_rules.serial.check_payments import (
     check_ledger,
     check_payments,
@@ -38,11 +40,16 @@ from mahjong_rules.serial.check_play import check_play, check_window
 from mahjong_rules.serial.check_variant import check_variant_problems, check_variant_types
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.base import Rules
-from mahjong_rules.variants.registry import rules_for
 
-__all__ = ["check_state"]
+__all__ = ["check_read_state", "check_state"]
 
 _INDEX = attrgetter("index")
+_WALLS_SEEN = 4096
+"""Most walls kept in :data:`_WALLS` (cleared when full)."""
+_WALLS: dict[tuple[int, bytes], Rules] = {}
+"""The walls found whole lately, with their room: each state of a hand read holds its wall."""
+_ASIDE: dict[int, tuple[State, Counter[int]]] = {}
+"""What the deal of a dealt hand (:func:`dealt_start`, kept there) set aside, by the hand."""
 
 
 def check_state(state: State, path: str = "state") -> None:
@@ -64,8 +71,21 @@ def check_state(state: State, path: str = "state") -> None:
     if not isinstance(state, State):
         fail(path, f"expected a State, got {type(state).__name__}")
     check_fields(state, path)
+    _check_whole(state, path)
+
+
+def check_read_state(state: State, path: str) -> None:
+    """:func:`check_state` for a state :func:`~mahjong_rules.serial.from_dict` has just read:
+    the codec has checked the type of every field as it read it (against the same declared
+    types :func:`~mahjong_rules.serial.check_fields.check_fields` reads), so only the
+    counters' ranges are checked again, then the state whole."""
+    check_counters(state, path)
+    _check_whole(state, path)
+
+
+def _check_whole(state: State, path: str) -> None:
     try:
-        rules = rules_for(state.options)
+        rules = room_rules(state.options)
     except MahjongRulesError as exc:
         fail(f"{path}.options", str(exc))
     _check_table(state, rules, path)
@@ -119,10 +139,15 @@ def _check_table(state: State, rules: Rules, path: str) -> None:
 
 
 def _check_wall(state: State, rules: Rules, path: str) -> None:
-    try:
-        check_wall(state.wall, tiles=rules.wall_tiles)
-    except WallError as exc:
-        fail(f"{path}.wall", str(exc))
+    seen = (id(rules), bytes(map(_INDEX, state.wall)))
+    if _WALLS.get(seen) is not rules:
+        try:
+            check_wall(state.wall, tiles=rules.wall_tiles)
+        except WallError as exc:
+            fail(f"{path}.wall", str(exc))
+        if len(_WALLS) >= _WALLS_SEEN:
+            _WALLS.clear()
+        _WALLS[seen] = rules
     if not 0 <= state.front <= state.back <= len(state.wall):
         fail(
             f"{path}.front",
@@ -146,10 +171,17 @@ def _check_deal(state: State, rules: Rules, path: str) -> Counter[int]:
     draws = sum(s.draws for s in state.seats)
     if draws != taken:
         fail(f"{path}.seats", f"the seats drew {draws} tiles, {taken} left the wall")
+    found = _ASIDE.get(id(start))
+    if found is not None and found[0] is start:
+        return found[1]
     aside = Counter(map(_INDEX, state.wall[: start.front]))
     for seat in start.seats:
-        aside.subtract({i: n for i, n in enumerate(seat.concealed.counts()) if n})
-    return +aside
+        aside.subtract(map(_INDEX, seat.concealed))
+    aside = +aside
+    if len(_ASIDE) >= _WALLS_SEEN:
+        _ASIDE.clear()
+    _ASIDE[id(start)] = (start, aside)
+    return aside
 
 
 def _check_phase(state: State, rules: Rules, path: str) -> None:
@@ -277,28 +309,38 @@ def _check_drawn(state: State, index: int, holding: bool, where: str) -> None:
     over = state.phase is Phase.ENDED or state.result is not None  # (or in a phase at the end)
     if drawn is not None and not (holding or seat.won or (over and last)):
         fail(f"{where}.drawn", "only the seat in turn holds a tile it drew this turn")
-    concealed = Counter(seat.concealed)
-    held = concealed + _meld_tiles(seat.melds)
+    concealed = seat.concealed
     result = state.result
     robbed = any(w.how is WinKind.ROB_KONG and w.from_seat == index for w in state.wins)
     # (its 补杠 robbed in 血战 stands, and the win ended the hand before its replacement)
     no_replacement = result is not None and (result.exhausted or robbed) and last
-    if drawn is not None and not (held if no_replacement else concealed)[drawn]:
+    if drawn is not None and not (
+        _held(concealed, seat.melds, drawn) if no_replacement else concealed.count(drawn)
+    ):
         fail(f"{where}.drawn", f"it holds no {drawn}")
     # the dealer's win in his first turn (天胡) may be shown on any tile held (Sichuan: the
     # highest, also after a kong): no single tile completed his dealt hand
-    dealt = index == state.dealer and not seat.discards and concealed[won.tile] if won else False
+    dealt = (
+        index == state.dealer and not seat.discards and concealed.count(won.tile) > 0
+        if won
+        else False
+    )
     if won is not None and drawn is not None and drawn != won.tile and not dealt:
         fail(f"{where}.drawn", f"it won by self-draw on {won.tile}, the tile it drew, not {drawn}")
-    if Counter(seat.turn_draws) - held:
+    draws = seat.turn_draws
+    if any(draws.count(t) > _held(concealed, seat.melds, t) for t in set(draws)):
         fail(f"{where}.turn_draws", "tiles drawn this turn are not in its hand or melds")
 
 
-def _meld_tiles(melds: tuple[Meld, ...]) -> Counter[Tile]:
-    out: Counter[Tile] = Counter()
+def _held(concealed: TileCounts, melds: tuple[Meld, ...], tile: Tile) -> int:
+    """Copies of ``tile`` in a seat's hand and melds (wildcards in melds as themselves)."""
+    count = concealed.count(tile)
     for meld in melds:
-        out.update(meld.tiles)
-    return out
+        if meld.tile is tile:
+            count += meld.kind.size - len(meld.wild_tiles)
+        elif meld.wild_tiles:
+            count += meld.wild_tiles.count(tile)
+    return count
 
 
 def _check_tiles(state: State, aside: Counter[int], path: str) -> None:
@@ -307,14 +349,14 @@ def _check_tiles(state: State, aside: Counter[int], path: str) -> None:
     counted: Counter[int] = Counter(map(_INDEX, state.wall[state.front : state.back]))
     counted.update(aside)
     for seat in state.seats:
-        for index, count in enumerate(seat.concealed.counts()):
-            if count:
-                counted[index] += count
+        counted.update(map(_INDEX, seat.concealed))
         counted.update(map(_INDEX, seat.discards))
         for meld in seat.melds:
-            counted.update(map(_INDEX, meld.tiles))
-            if meld.from_seat is not None:
-                counted[meld.tile.index] -= 1  # its claimed tile is counted in the discards
+            # its natural copies and its wildcards; its claimed tile is counted in the discards
+            claimed = meld.from_seat is not None
+            counted[meld.tile.index] += meld.kind.size - len(meld.wild_tiles) - claimed
+            if meld.wild_tiles:
+                counted.update(map(_INDEX, meld.wild_tiles))
     expected = Counter(map(_INDEX, state.wall))
     if counted != expected:
         wrong = min(i for i in expected.keys() | counted.keys() if counted[i] != expected[i])

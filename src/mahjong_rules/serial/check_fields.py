@@ -16,7 +16,7 @@ import attrs
 from mahjong_rules.engine.state import SeatState, State
 from mahjong_rules.errors import SerializationError
 
-__all__ = ["check_fields", "fail", "seat_of"]
+__all__ = ["check_counters", "check_fields", "fail", "seat_of"]
 
 _SKIPPED = frozenset({"cache", "events", "options"})
 """Not checked by type: memos, reports, and the options (checked by the registry)."""
@@ -54,6 +54,32 @@ def check_fields(state: State, path: str) -> None:
         fail(f"{path}.seats", "expected a tuple of SeatState")
     for index, seat in enumerate(state.seats):
         _check_object(seat, f"{path}.seats[{index}]")
+
+
+def check_counters(state: State, path: str) -> None:
+    """Refuse a counter of the state or of a seat below its least value (the part of
+    :func:`check_fields` left to check once the codec has read every field by its type)."""
+    for obj, where in (
+        (state, path),
+        *((s, f"{path}.seats[{i}]") for i, s in enumerate(state.seats)),
+    ):
+        for name, low in _counters(type(obj)):
+            value = getattr(obj, name)
+            if value < low:
+                fail(f"{where}.{name}", f"at least {low}, got {value}")
+
+
+_COUNTED: dict[type, tuple[tuple[str, int], ...]] = {}
+
+
+def _counters(cls: type) -> tuple[tuple[str, int], ...]:
+    """The counters among the checked fields of a state class, with their least values."""
+    found = _COUNTED.get(cls)
+    if found is None:
+        found = _COUNTED[cls] = tuple(
+            (name, _COUNTERS[name]) for name, _ in _hints(cls) if name in _COUNTERS
+        )
+    return found
 
 
 def _check_object(obj: State | SeatState, path: str) -> None:

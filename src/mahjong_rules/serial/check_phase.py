@@ -3,13 +3,46 @@ on reading it, and the deal a checked state is compared with."""
 
 from __future__ import annotations
 
+from operator import attrgetter
+from typing import Any
+
 from mahjong_rules.engine.phases import OwnPhase, When, open_phase
 from mahjong_rules.engine.state import Phase, State, replace
 from mahjong_rules.serial.check_fields import fail
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.base import Rules
 
-__all__ = ["check_own_phase", "dealt_start", "own_when"]
+__all__ = ["check_own_phase", "dealt_start", "fresh_hand", "own_when"]
+
+_INDEX = attrgetter("index")
+_MEMO_SIZE = 256
+"""Most walls kept in each memo below (cleared when full)."""
+_FRESH: dict[tuple[int, int, bytes], tuple[Rules, State]] = {}
+_DEALT: dict[tuple[int, int, bytes], tuple[Rules, State]] = {}
+
+
+def _memo(memo: dict[Any, Any], rules: Rules, wall: tuple[Tile, ...], dealer: int) -> Any:
+    """What ``memo`` holds for this room, wall and dealer (``None`` if nothing)."""
+    found = memo.get((id(rules), dealer, bytes(map(_INDEX, wall))))
+    return found[1] if found is not None and found[0] is rules else None
+
+
+def _keep(
+    memo: dict[Any, Any], rules: Rules, wall: tuple[Tile, ...], dealer: int, state: State
+) -> None:
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    memo[(id(rules), dealer, bytes(map(_INDEX, wall)))] = (rules, state)
+
+
+def fresh_hand(rules: Rules, wall: tuple[Tile, ...], dealer: int) -> State:
+    """``rules.new_hand(wall=wall, dealer=dealer)``, kept for the next state of the same hand
+    read (a server reads each of a table's states in turn: each is checked against its deal)."""
+    state = _memo(_FRESH, rules, wall, dealer)
+    if state is None:
+        state = rules.new_hand(wall=wall, dealer=dealer)
+        _keep(_FRESH, rules, wall, dealer, state)
+    return state  # type: ignore[no-any-return]
 
 
 def own_when(rules: Rules, state: State) -> When | None:
@@ -64,7 +97,7 @@ def _check_after_deal(state: State, rules: Rules, path: str) -> None:
     holds applied, so a seat's record agrees with its answer and a seat yet to answer holds
     none. (A later phase, or one after a phase before the deal whose answers the state does
     not tell, is left to the variant's own checks.)"""
-    expected = rules.new_hand(wall=state.wall, dealer=state.dealer)
+    expected = fresh_hand(rules, state.wall, state.dealer)
     while expected.phase is Phase.CHOOSING and expected.result is None:
         phase = open_phase(rules, expected)
         if phase is None or phase.when is not When.BEFORE_DEAL:
@@ -105,7 +138,7 @@ def _differs(state: State, expected: State) -> str:
 def _check_before_deal(state: State, rules: Rules, path: str) -> None:
     """Nothing has happened before the deal but answers: in the first phase that asks, the
     state must be the fresh hand of its wall and dealer with its answers applied."""
-    expected = rules.new_hand(wall=state.wall, dealer=state.dealer)
+    expected = fresh_hand(rules, state.wall, state.dealer)
     if expected.phase is not Phase.CHOOSING:
         fail(f"{path}.phase", f"a hand of this room is dealt at once, with no {state.stage}")
     if expected.stage != state.stage:
@@ -127,8 +160,12 @@ def _check_before_deal(state: State, rules: Rules, path: str) -> None:
 
 def dealt_start(rules: Rules, wall: tuple[Tile, ...], dealer: int) -> State:
     """The hand of ``wall`` and ``dealer`` once dealt: the phases before the deal answered
-    with their defaults (what the deal is compared with does not depend on those answers)."""
-    state = rules.new_hand(wall=wall, dealer=dealer)
+    with their defaults (what the deal is compared with does not depend on those answers).
+    Kept as :func:`fresh_hand` is."""
+    found = _memo(_DEALT, rules, wall, dealer)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    state = fresh_hand(rules, wall, dealer)
     while state.phase is Phase.CHOOSING and state.result is None:
         phase = open_phase(rules, state)
         assert phase is not None
@@ -136,4 +173,5 @@ def dealt_start(rules: Rules, wall: tuple[Tile, ...], dealer: int) -> State:
             break
         seat = min(rules.to_act(state))
         state = rules.apply(state, phase.default(rules, state, seat))
+    _keep(_DEALT, rules, wall, dealer, state)
     return state

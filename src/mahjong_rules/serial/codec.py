@@ -48,7 +48,16 @@ from mahjong_rules.serial._types import (
 from mahjong_rules.tiles import Tile, all_tiles
 from mahjong_rules.variants.options import Options
 
-__all__ = ["FORMAT_VERSION", "check_format", "decode", "encode", "known_types", "preview"]
+__all__ = [
+    "FORMAT_VERSION",
+    "check_format",
+    "decode",
+    "encode",
+    "known_types",
+    "preview",
+    "read_options",
+    "tile_by_notation",
+]
 
 FORMAT_VERSION = 2
 """The document format this version writes and reads."""
@@ -329,6 +338,13 @@ def _decode_options(data: JSON, path: str) -> Options:
         raise _bad(f"{path}.type", "expected room options (type 'Options')", data)
     check_format(data, path)
     return decode_options(data, path)
+
+
+read_options = _decode_options
+"""Room options from their document (``path`` names it in errors), as the codec reads them."""
+tile_by_notation = _BY_NOTATION.get
+"""The tile a document writes as ``notation`` (``"5m"``), or ``None``: a tile kind's own
+notation only (the codec parses any other spelling)."""
 
 
 def _parsed(cls: Callable[[str], Any], data: JSON, path: str) -> Any:
