@@ -22,6 +22,7 @@ from mahjong_rules import (
     get_variant,
     rules_for,
 )
+from mahjong_rules.bots import CountingBot
 from mahjong_rules.engine.step import ANY_STEP
 from mahjong_rules.errors import StaleActionError
 from mahjong_rules.variants.baoshan import Ting
@@ -128,18 +129,20 @@ def test_is_over_and_result_agree() -> None:
 
 
 def test_default_action_in_a_turn_discards_the_drawn_tile() -> None:
-    """Timeouts: in its turn a seat discards the tile it drew."""
+    """Timeouts (托管): in its turn a seat plays as CountingBot (issue 37): having drawn 1s it
+    throws the lone 9s, which leaves the most live tiles."""
     state = play(BAOSHAN, new({0: Q + "9m", 1: Q2, 2: Q, 3: Q}, draws="1s"), "0:D9m")
-    assert BAOSHAN.default_action(state, 1) == Discard(1, T("1s"))
+    assert BAOSHAN.default_action(state, 1) == Discard(1, T("9s"))
+    assert BAOSHAN.default_action(state, 1) == CountingBot().choose(BAOSHAN.view(state, 1))
     assert BAOSHAN.default_action(state, 2) is None  # not its move
 
 
 def test_default_action_without_a_drawn_tile_takes_the_lowest_discard() -> None:
-    """Timeouts: the dealer's first turn has no drawn tile: the first discard listed (the
-    lowest tile), never his win (a win is a choice)."""
+    """Timeouts (托管): the dealer's dealt 14 win: he plays as CountingBot, which takes every
+    win (issue 37; the old rule threw the lowest tile)."""
     state = new({0: "123m456m789m33p666s", 1: Q2, 2: Q, 3: Q})
     assert BAOSHAN.legal_actions(state, 0)[0] == Hu(0)
-    assert BAOSHAN.default_action(state, 0) == Discard(0, T("1m"))
+    assert BAOSHAN.default_action(state, 0) == Hu(0)
 
 
 def test_default_action_in_a_window_is_pass_and_in_buying_zero() -> None:
@@ -155,12 +158,13 @@ def test_default_action_in_a_window_is_pass_and_in_buying_zero() -> None:
 
 
 def test_default_action_of_a_declared_seat_is_its_locked_discard() -> None:
-    """Timeouts with 报听 (BS-TING-3): a declared seat's default is the one discard allowed."""
+    """Timeouts with 报听 (BS-TING-3): a ready seat declares (CountingBot always does, issue
+    37); a declared seat's default is the one discard allowed."""
     rules = get_variant("baoshan", bao_ting=True)
     hands = {0: Q + "9m", 1: "111m456m789m23p33s", 2: Q, 3: Q}
     state = play(rules, new(hands, draws="6p", rules=rules), "0:D9m")
     assert rules.legal_actions(state, 1)[0] == Ting(1)
-    assert rules.default_action(state, 1) == Discard(1, T("6p"))
+    assert rules.default_action(state, 1) == Ting(1)
     state = play(rules, state, "1:T")
     assert rules.default_action(state, 1) == Discard(1, T("6p"))
 

@@ -13,6 +13,7 @@ immutable ``State``.
 True
 """
 
+import mahjong_rules.bots  # noqa: F401  (托管: Rules.default_action plays CountingBot)
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine import (
     Action,

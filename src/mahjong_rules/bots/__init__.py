@@ -4,7 +4,7 @@ A server that loses a player's connection can let a bot play the seat until the 
 back; the bot sees exactly what the player would (:meth:`Rules.view <mahjong_rules.Rules.view>`),
 never the other hands or the wall::
 
-    bot = GreedyBot()
+    bot = CountingBot()
     for seat in rules.to_act(state):
         if seat in disconnected:
             state = bot.act(rules, state, seat)   # = rules.apply(state, bot.choose(view))
@@ -14,12 +14,14 @@ never the other hands or the wall::
   the hand nearest ready it keeps the one with the most tiles it can still draw (counted from
   what its view shows), it gives up the race against a declared 报听 hand when far from ready,
   and pengs only for a step or more live tiles; deterministic. It beats GreedyBot in every
-  game (the arena's figures: :doc:`/arena`).
+  game (the arena's figures: :doc:`/arena`), and plays 托管: what
+  :meth:`Rules.default_action <mahjong_rules.Rules.default_action>` gives in a turn or a claim
+  window.
 * :class:`GreedyBot`: takes every win and plays to the lowest 向听 (shanten) under the room's
   rules (wildcards, 缺一门), and answers a game's own phases (换三张, 定缺, 买点, a plugin's) as
   the phase advises (:meth:`OwnPhase.advise <mahjong_rules.engine.phases.OwnPhase.advise>`,
   also what :meth:`Rules.default_action <mahjong_rules.Rules.default_action>` gives there);
-  deterministic. The one to use for 托管.
+  deterministic.
 * :class:`RandomBot`: a uniform random legal action, seeded; a baseline and test opponent.
 * :class:`Bot`: the base class (:meth:`Bot.choose` from a view, :meth:`Bot.act` on a state).
 
@@ -41,5 +43,8 @@ from mahjong_rules.bots.base import Bot
 from mahjong_rules.bots.counting import CountingBot
 from mahjong_rules.bots.greedy import GreedyBot
 from mahjong_rules.bots.random_bot import RandomBot
+from mahjong_rules.variants import base as _base
 
 __all__ = ["Bot", "CountingBot", "GreedyBot", "RandomBot"]
+
+_base.TUOGUAN.append(CountingBot().choose)  # 托管: Rules.default_action plays CountingBot

@@ -25,7 +25,7 @@ overrides hooks only.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal
 
 import attrs
@@ -71,6 +71,11 @@ _SEATS = tuple(frozenset(s for s in range(4) if mask >> s & 1) for mask in range
 """Every set of seats, by its 4-bit mask: ``to_act`` hands out these shared values."""
 _ONE = tuple(_SEATS[1 << seat] for seat in range(4))
 _NOBODY: frozenset[int] = _SEATS[0]
+
+TUOGUAN: list[Callable[[View], Action]] = []
+"""Who :meth:`Rules.default_action` (托管) asks in a turn or a claim window: the choice of
+:class:`~mahjong_rules.bots.CountingBot`, put here by :mod:`mahjong_rules.bots` as it loads
+(the bots import the variants, so this module does not import them). Empty: the fixed rule."""
 
 
 class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks, TableQueries):
@@ -184,7 +189,10 @@ class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks, TableQueries):
         """What a server applies for ``seat`` when its time to answer runs out (托管), or
         ``None`` if it does not act now.
 
-        In a claim or rob window: ``Pass`` (declining a win this way is a declined win, with
+        In its turn and in a claim or rob window: what
+        :class:`~mahjong_rules.bots.CountingBot` chooses from the seat's view (:data:`TUOGUAN`).
+        Without the bots loaded (not reached: :mod:`mahjong_rules` loads them), a fixed rule:
+        in a claim or rob window ``Pass`` (declining a win this way is a declined win, with
         its 过手胡). In its turn: the discard of the tile it drew when that is legal;
         otherwise (the dealer's first turn, after a peng, a hand declared and locked or a drawn
         wildcard) the first discard listed, which is the lowest tile; a turn with no discard
@@ -196,6 +204,8 @@ class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks, TableQueries):
         if not legal:
             return None
         phase = state.phase
+        if TUOGUAN and phase is not CHOOSING:
+            return TUOGUAN[-1](self.view(state, seat))
         if phase is CLAIM or phase is ROB:
             return legal[-1]  # Pass is always listed last
         if phase is CHOOSING:
