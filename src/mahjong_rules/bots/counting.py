@@ -39,7 +39,7 @@ from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.baoshan.ting import Ting
 from mahjong_rules.variants.yongshan.ti import Ti
 
-__all__ = ["CountingBot", "live_tiles"]
+__all__ = ["DEFEND_FROM", "DEFEND_WEIGHT", "CountingBot", "live_tiles"]
 
 _SUITED = 27
 """Kinds of the suits 万 筒 条; the 7 honors follow."""
@@ -57,8 +57,9 @@ def live_tiles(
     hand: _Hand, unseen: Sequence[int], wild_kinds: frozenset[int], now: int | None = None
 ) -> int:
     """How many unseen tiles would bring ``hand`` (3k+1 tiles, after its discard) nearer a
-    win: the sum of ``unseen`` over the kinds that lower its :func:`distance` below ``now``
-    (default: its own distance); a kind of ``wild_kinds`` (indices) is a wildcard drawn."""
+    win: the sum of ``unseen`` over the kinds that lower its
+    :func:`~mahjong_rules.bots.greedy.distance` below ``now`` (default: its own distance); a
+    kind of ``wild_kinds`` (indices) is a wildcard drawn."""
     if now is None:
         now = hand.distance()
     total = 0

@@ -190,7 +190,7 @@ class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks, TableQueries):
         ``None`` if it does not act now.
 
         In its turn and in a claim or rob window: what
-        :class:`~mahjong_rules.bots.CountingBot` chooses from the seat's view (:data:`TUOGUAN`).
+        :class:`~mahjong_rules.bots.CountingBot` chooses from the seat's view (``TUOGUAN``).
         Without the bots loaded (not reached: :mod:`mahjong_rules` loads them), a fixed rule:
         in a claim or rob window ``Pass`` (declining a win this way is a declined win, with
         its 过手胡). In its turn: the discard of the tile it drew when that is legal;
