@@ -27,6 +27,7 @@ from mahjong_rules.errors import MahjongRulesError, WallError
 from mahjong_rules.melds import Meld
 from mahjong_rules.scoring import WinKind
 from mahjong_rules.serial._room import room_rules
+from mahjong_rules.serial._tiles_check import check_tiles
 from mahjong_rules.serial.check_fields import check_counters, check_fields, fail, seat_of
 from mahjong_rules.serial.check_payments import (
     check_ledger,
@@ -105,7 +106,7 @@ def _check_whole(state: State, path: str) -> None:
     check_win_records(state, path)  # the ledger's check reads each win's seats
     check_ledger(state, rules, path)
     check_wins(state, rules, path)
-    _check_tiles(state, aside, path)
+    check_tiles(state, aside, path)
     check_variant_problems(state, rules, path)
     check_variant_ledger(state, rules, path)
     check_window(rules, state, path)
@@ -273,17 +274,18 @@ def _check_seats(state: State, rules: Rules, path: str) -> None:
             fail(f"{where}.pass_hu_fan", "a declined win's fan is kept only while 过手胡 blocks")
         if seat.pass_hu_fan != -1 and not rules.tracks_declined_fan():
             fail(f"{where}.pass_hu_fan", "this room does not compare declined fan")
-        if not rules.discards_wildcards and any(t in wilds for t in seat.discards):
+        if wilds and not rules.discards_wildcards and any(t in wilds for t in seat.discards):
             fail(f"{where}.discards", f"a wildcard is never discarded in {rules.name}")
         for j, meld in enumerate(seat.melds):
-            if any(t not in wilds for t in meld.wild_tiles):
+            if meld.wild_tiles and any(t not in wilds for t in meld.wild_tiles):
                 fail(f"{where}.melds[{j}].wild_tiles", f"not wildcards here: {meld}")
-            if meld.tile in wilds:
+            if wilds and meld.tile in wilds:
                 fail(f"{where}.melds[{j}].tile", "no meld of a wildcard kind (YS-WILD-3)")
-    claimed: Counter[tuple[int, Tile]] = Counter(
-        (m.from_seat, m.tile) for s in state.seats for m in s.melds if m.from_seat is not None
+    claimed: Counter[tuple[int, int]] = Counter(
+        (m.from_seat, m.tile.index) for s in state.seats for m in s.melds if m.from_seat is not None
     )
-    for (giver, tile), count in sorted(claimed.items()):
+    for (giver, index), count in sorted(claimed.items()):
+        tile = Tile(index)
         if state.seats[giver].discards.count(tile) < count:
             fail(
                 f"{path}.seats[{giver}].discards",
@@ -341,28 +343,3 @@ def _held(concealed: TileCounts, melds: tuple[Meld, ...], tile: Tile) -> int:
         elif meld.wild_tiles:
             count += meld.wild_tiles.count(tile)
     return count
-
-
-def _check_tiles(state: State, aside: Counter[int], path: str) -> None:
-    """TILE-1: the tiles on the table and in the live wall, with those the deal set aside, are
-    exactly the wall's tiles."""
-    counted: Counter[int] = Counter(map(_INDEX, state.wall[state.front : state.back]))
-    counted.update(aside)
-    for seat in state.seats:
-        counted.update(map(_INDEX, seat.concealed))
-        counted.update(map(_INDEX, seat.discards))
-        for meld in seat.melds:
-            # its natural copies and its wildcards; its claimed tile is counted in the discards
-            claimed = meld.from_seat is not None
-            counted[meld.tile.index] += meld.kind.size - len(meld.wild_tiles) - claimed
-            if meld.wild_tiles:
-                counted.update(map(_INDEX, meld.wild_tiles))
-    expected = Counter(map(_INDEX, state.wall))
-    if counted != expected:
-        wrong = min(i for i in expected.keys() | counted.keys() if counted[i] != expected[i])
-        tile = Tile(wrong)
-        fail(
-            f"{path}.seats",
-            f"the table holds {counted[wrong]} of {tile} ({tile.name_zh}) where the wall has "
-            f"{expected[wrong]}: a hand, meld or discard was changed",
-        )
