@@ -34,9 +34,10 @@ import redis.asyncio
 
 from mahjong_server.lobby import Lobby, LobbyError
 from mahjong_server.protocol import ProtocolError, error
-from mahjong_server.redis_store import RedisStore
+from mahjong_server.redis_store import RELEASE, RENEW, TAKE, RedisStore, queue
 from mahjong_server.remote import RemoteClient, RemoteTable
 from mahjong_server.seats import Client
+from mahjong_server.storage import StaleVersion
 from mahjong_server.table import Table
 
 __all__ = ["DIE_AFTER_TAKING", "Cluster"]
@@ -48,29 +49,6 @@ DIE_AFTER_TAKING = "MAHJONG_SERVER_DIE_AFTER_TAKING"
 (``os._exit``, as a SIGKILL would) after it has moved a client's answer from a table's inbox to
 its processing list and before it applies it."""
 
-_RENEW = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-return 0
-"""
-_RELEASE = """
-local n = 0
-for _, key in ipairs(KEYS) do
-  if redis.call('GET', key) == ARGV[1] then n = n + redis.call('DEL', key) end
-end
-return n
-"""
-_TAKE = """
-local out = {}
-for i = 1, #KEYS, 2 do
-  while #out < tonumber(ARGV[1]) * 2 do
-    local text = redis.call('LMOVE', KEYS[i], KEYS[i + 1], 'LEFT', 'RIGHT')
-    if not text then break end
-    out[#out + 1] = (i + 1) / 2
-    out[#out + 1] = text
-  end
-end
-return out
-"""
 _BATCH = 64
 """The most inbox messages taken in one round trip."""
 _PENDING = 8
@@ -89,9 +67,9 @@ class Cluster:
         self.store = store
         self.me = store.owner
         self.db = redis.asyncio.Redis.from_url(store.url, decode_responses=True)
-        self._renew = self.db.register_script(_RENEW)
-        self._release = self.db.register_script(_RELEASE)
-        self._take = self.db.register_script(_TAKE)
+        self._renew = self.db.register_script(RENEW)
+        self._release = self.db.register_script(RELEASE)
+        self._take = self.db.register_script(TAKE)
         self._numbers = itertools.count(1)
         self.clients: dict[int, Client] = {}
         """This process's connections that use a remote table, by number (while they do)."""
@@ -107,6 +85,7 @@ class Cluster:
         """The owner last seen of each table this process's clients use."""
         self._out: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._round = asyncio.Event()
+        self._closing = False
         self.tasks: list[asyncio.Task[None]] = []
         lobby.remote = self.find
         lobby.listed = self.listed
@@ -119,6 +98,8 @@ class Cluster:
     async def close(self) -> None:
         """Stop (the tables' loops stopped first): the leases of this process's tables are
         deleted and the others told at once, so they take the tables over now."""
+        self._closing = True  # (redis' client may swallow a cancel mid-command)
+        self._round.set()
         for task in self.tasks:
             task.cancel()
         for task in self.tasks:
@@ -163,21 +144,22 @@ class Cluster:
     def ask(self, table_id: str, client: Client, doc: dict[str, Any]) -> None:
         """Put a connection's message in the table's inbox."""
         entry = {**doc, "from": self.me, "conn": self.number(client)}
-        self._out.put_nowait((self.store.key("inbox", table_id), _json(entry)))
+        self._out.put_nowait((">" + self.store.key("inbox", table_id), _json(entry)))
 
     def send(self, process: str, doc: dict[str, Any]) -> None:
         """Publish a message for a client of ``process`` (in order, by the sender's loop)."""
         self._out.put_nowait(("@" + self.store.key("out", process), _json(doc)))
 
     async def _send(self) -> None:
+        """Send what is queued, in order, as many at once as are waiting (one round trip)."""
         while True:
-            where, text = await self._out.get()
-            if where.startswith("@"):
-                await self.db.publish(where[1:], text)
-            elif where.startswith("-"):  # (a message applied late: off its processing list)
-                await self.db.lrem(where[1:], 1, text)
-            else:
-                await self.db.rpush(where, text)
+            batch = [await self._out.get()]
+            while not self._out.empty() and len(batch) < 256:
+                batch.append(self._out.get_nowait())
+            pipe = self.db.pipeline(transaction=False)
+            for where, text in batch:
+                queue(pipe, where, text)
+            await pipe.execute()
 
     async def _listen(self) -> None:
         """Forward the owners' messages to this process's connections; a ``released`` notice
@@ -220,7 +202,10 @@ class Cluster:
                 table_id = ids[int(index) - 1]
                 if os.environ.get(DIE_AFTER_TAKING) == json.loads(text).get("op"):
                     os._exit(17)  # (the test's hook: dies between taking and applying)
-                done += self._consume(table_id, str(text))
+                try:
+                    done += self._consume(table_id, str(text))
+                except Exception:  # (a bug: logged, and the other messages go on)
+                    _logger.exception("table %s: a message failed", table_id)
             if done:
                 pipe = self.db.pipeline(transaction=False)
                 for key, text in done:
@@ -235,6 +220,10 @@ class Cluster:
         self.store.consuming = (key, text)
         try:
             kept = self._apply(table_id, json.loads(text), text if keep else "")
+        except StaleVersion:  # this process has lost the table: its new owner applies it
+            self._lost(table_id)
+            self._out.put_nowait(("<" + self.store.key("inbox", table_id), text))
+            return [(key, text)]
         finally:
             consumed, self.store.consuming = self.store.consuming is None, None
         return [] if consumed or kept else [(key, text)]
@@ -294,10 +283,15 @@ class Cluster:
         """Every third of a lease's time (or at once when a process let its leases go):
         :meth:`_lease_round` (an error is logged, the loop goes on: a process that stopped
         renewing would lose its tables)."""
-        while True:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._round.wait(), self.store.lease_ms / 3000)
+        while not self._closing:
+            waiter = asyncio.ensure_future(self._round.wait())
+            try:  # (not wait_for: on Python 3.11 it can swallow a cancel that meets the event)
+                await asyncio.wait({waiter}, timeout=self.store.lease_ms / 3000)
+            finally:
+                waiter.cancel()
             self._round.clear()
+            if self._closing:
+                return
             try:
                 await self._lease_round()
             except Exception:
@@ -318,10 +312,7 @@ class Cluster:
         renewed = (await pipe.execute())[: len(mine)] if mine else []
         for (table_id, table), kept in zip(mine, renewed, strict=True):
             if not kept:
-                _logger.warning("table %s: its lease was lost", table_id)
-                table.task.cancel()
-                del self.lobby.tables[table_id]
-                self._drop(table_id)
+                self._lost(table_id)
             elif table.over:
                 await self.db.sadd(self.store.key("over"), table_id)
         over = await self.db.smembers(self.store.key("over"))
@@ -336,10 +327,26 @@ class Cluster:
                 stored = self.store.table(table_id)
                 if stored is not None:
                     _logger.warning("table %s: taken over by %s", table_id, self.me)
+                    self.owners[table_id] = self.me  # (if it moves on, the clients follow)
                     self._rejoin(self.lobby.adopt(stored))
                     await self._resume(table_id)
             elif owner is not None:
                 self._moved(table_id, str(owner))
+
+    def _lost(self, table_id: str) -> None:
+        """Another process holds the table's lease now: stop playing it here."""
+        table = self.lobby.tables.pop(table_id, None)
+        if table is not None:
+            _logger.warning("table %s: its lease was lost", table_id)
+            table.task.cancel()
+            self.owners[table_id] = self.me  # (so its next owner is a move: clients follow)
+            mine = set(map(id, self.clients.values()))  # (those follow through _moved)
+            for client in [place.client for place in table.seats] + table.watchers:
+                if client is not None and id(client) not in mine | set(
+                    map(id, self.remote.values())
+                ):
+                    client.close("the table has moved to another process")  # (reconnect)
+        self._drop(table_id)
 
     def _drop(self, table_id: str) -> None:
         """Forget what this process kept for a table it no longer owns."""

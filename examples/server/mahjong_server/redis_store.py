@@ -39,7 +39,7 @@ import redis
 from mahjong_rules import Action, HandRecord, from_dict, to_dict
 from mahjong_server.storage import StaleVersion, StoredTable
 
-__all__ = ["RedisStore"]
+__all__ = ["RELEASE", "RENEW", "TAKE", "RedisStore", "queue"]
 
 _APPEND = """
 if redis.call('GET', KEYS[3]) ~= ARGV[4] then return -2 end
@@ -53,6 +53,50 @@ end
 if ARGV[6] ~= '' then redis.call('LREM', KEYS[6], 1, ARGV[6]) end
 return 1
 """
+
+RENEW = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+"""
+"""Renew a lease (KEYS[1]) if this process (ARGV[1]) holds it, for ARGV[2] ms."""
+
+RELEASE = """
+local n = 0
+for _, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then n = n + redis.call('DEL', key) end
+end
+return n
+"""
+"""Delete each lease of KEYS that this process (ARGV[1]) holds; how many."""
+
+TAKE = """
+local out = {}
+for i = 1, #KEYS, 2 do
+  while #out < tonumber(ARGV[1]) * 2 do
+    local text = redis.call('LMOVE', KEYS[i], KEYS[i + 1], 'LEFT', 'RIGHT')
+    if not text then break end
+    out[#out + 1] = (i + 1) / 2
+    out[#out + 1] = text
+  end
+end
+return out
+"""
+"""Move up to ARGV[1] messages from each inbox (KEYS, odd) to its processing list (the
+next key), oldest first; the moved as a flat list of (the inbox's number from 1, text)."""
+
+
+def queue(pipe: Any, where: str, text: str) -> None:
+    """Queue in ``pipe`` one message a process sends (:mod:`.cluster`), by the first character
+    of ``where``, the key that follows it: ``@`` for a client, on its process's channel; ``>``
+    into an inbox; ``<`` back into an inbox, first in line (for the table's new owner); ``-``
+    applied late, off its processing list."""
+    kind, key = where[0], where[1:]
+    if kind == "@":
+        pipe.publish(key, text)
+    elif kind == "-":
+        pipe.lrem(key, 1, text)
+    else:
+        (pipe.lpush if kind == "<" else pipe.rpush)(key, text)
 
 
 def _json(value: Any) -> str:

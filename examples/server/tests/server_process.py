@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -9,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -36,22 +38,31 @@ class ServerProcess:
             self.process.kill()
             raise AssertionError(f"the server did not start: {line}{self.process.stdout.read()}")
         self.port = int(found.group(1))
+        self.output: list[str] = []
+        """What the process has printed since (its log), read by a thread so it never blocks."""
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
         self.http = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}/ws"
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        with contextlib.suppress(ValueError, OSError):
+            for line in self.process.stdout:
+                self.output.append(line.rstrip())
+                del self.output[:-1000]
 
     def kill(self) -> None:
         """SIGKILL: the process dies at once, nothing flushed or closed."""
         os.kill(self.process.pid, signal.SIGKILL)
         self.process.wait(10)
-        assert self.process.stdout is not None
-        self.process.stdout.close()
+        self._reader.join(10)
 
     def terminate(self) -> int:
         """SIGTERM: the process shuts down cleanly; its exit status."""
         self.process.terminate()
         status = self.process.wait(30)
-        assert self.process.stdout is not None
-        self.process.stdout.close()
+        self._reader.join(10)
         return status
 
     def restart(self) -> ServerProcess:
