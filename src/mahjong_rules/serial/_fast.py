@@ -258,14 +258,19 @@ def _fields_reader(cls: type) -> _Reader:
     """An instance of ``cls`` from the fields of a document whose ``"type"`` named it."""
     plan = tuple((name, _reader(hint), required) for name, hint, required in field_plan(cls))
     names = frozenset(name for name, _, _ in plan) | {"type", "format"}
+    pairs = tuple((name, reader) for name, reader, _ in plan)
+    whole = len(plan) + 1  # every field and the "type" (as the library writes an object)
 
     def read(data: dict[str, Any]) -> Any:
-        if "format" in data:
+        given = "format" in data
+        if given:
             version = data["format"]
             if version.__class__ is not int or version != FORMAT_VERSION:
                 raise Doubt
         if not names.issuperset(data):
             raise Doubt
+        if len(data) == whole + given:  # every field given
+            return cls(**{name: reader(data[name]) for name, reader in pairs})
         kwargs = {}
         for name, reader, required in plan:
             if name in data:
