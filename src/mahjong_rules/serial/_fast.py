@@ -22,7 +22,13 @@ import attrs
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.serial._room import ROOM, record_class
 from mahjong_rules.serial._types import RecordField, field_plan, shape, type_named
-from mahjong_rules.serial.codec import FORMAT_VERSION, decode, read_options, tile_by_notation
+from mahjong_rules.serial.codec import (
+    _COUNTS_OF,
+    FORMAT_VERSION,
+    decode,
+    read_options,
+    tile_by_notation,
+)
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.options import Options
 
@@ -110,7 +116,7 @@ def _read_tile(data: Any) -> Tile:
 
 
 _OFFSETS = {"m": 0, "p": 9, "s": 18, "z": 27}
-_COUNTS: dict[str, TileCounts] = {}
+_COUNTS = _COUNTS_OF  # the codec's memo of hands read: one memo for both readers
 _SETS: dict[str, TileSet] = {}
 _MEMO_SIZE = 4096
 """Most hands kept in each memo (cleared when full): a hand changes by a tile or two."""
