@@ -15,7 +15,6 @@ out by hand in each docstring.
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from mahjong_rules import (
@@ -32,6 +31,7 @@ from mahjong_rules import (
     to_dict,
 )
 from mahjong_rules.engine.actions import Action
+from mahjong_rules.engine.state import replace
 from mahjong_rules.variants.baoshan import Ting
 from mahjong_rules.variants.base import Rules
 from scripting import Q, T, act, new
@@ -324,6 +324,6 @@ def test_bs_ting4_a_state_saved_without_the_block_still_declines() -> None:
     state = walk(TING, new(hands, draws="1p", rules=TING), "0:D9m 1:T")
     assert state.seats[1].pass_hu
     seats = list(state.seats)
-    seats[1] = attrs.evolve(seats[1], pass_hu=False)
-    saved = from_dict(to_dict(attrs.evolve(state, seats=tuple(seats))))
+    seats[1] = replace(seats[1], pass_hu=False)
+    saved = from_dict(to_dict(replace(state, seats=tuple(seats))))
     assert TING.legal_actions(saved, 1) == (Discard(1, T("1p")),)

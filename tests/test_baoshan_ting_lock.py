@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 
-import attrs
 import pytest
 
 from mahjong_rules import (
@@ -155,9 +154,9 @@ def test_bs_ting3_ting_draws_is_checked_when_read() -> None:
         BaoshanSeat(ting=True, ting_draws=2),
         BaoshanSeat(ting=True, ting_draws=-1),
     ):
-        seats = (attrs.evolve(state.seats[0], variant=record), *state.seats[1:])
+        seats = (replace(state.seats[0], variant=record), *state.seats[1:])
         with pytest.raises(SerializationError, match="ting_draws"):
             from_dict(to_dict(replace(state, seats=seats)))
-    other = (state.seats[0], attrs.evolve(state.seats[1], variant=BaoshanSeat(ting_draws=1)))
+    other = (state.seats[0], replace(state.seats[1], variant=BaoshanSeat(ting_draws=1)))
     with pytest.raises(SerializationError, match="ting_draws"):
         from_dict(to_dict(replace(state, seats=(*other, *state.seats[2:]))))

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
 import pytest
 
 from contract_kit import Mini, RedMini, fresh_registry, options_for, room
 from mahjong_rules import TileCounts, TileSet
 from mahjong_rules.cli import main
-from mahjong_rules.engine.state import State
+from mahjong_rules.engine.state import State, replace
 from mahjong_rules.scoring import Breakdown, PingHu, WinContext, best_breakdown
 from mahjong_rules.wins import is_win
 
@@ -28,7 +27,7 @@ class RedWild(RedMini):
     options_class = options_for("red_wild")
 
     def after_deal(self, state: State) -> State:
-        return attrs.evolve(state, wild_kinds=RED)
+        return replace(state, wild_kinds=RED)
 
     def wilds_in(self, state: State, concealed: TileCounts) -> tuple[TileCounts, int]:
         wilds = concealed.count(next(iter(RED)))

@@ -15,7 +15,7 @@ from contract_kit import Mini, fresh_registry, options_for, room
 from mahjong_rules import HandResult, OwnReason, Payment, PaymentReason, get_variant
 from mahjong_rules.engine.edit import end_hand, pay, record_wins
 from mahjong_rules.engine.settlement import WinRecord, deltas_of
-from mahjong_rules.engine.state import State
+from mahjong_rules.engine.state import State, replace
 from mahjong_rules.errors import SerializationError
 from mahjong_rules.serial import check_state, from_dict, to_dict
 from mahjong_rules.words.payments import payment_line
@@ -98,7 +98,7 @@ def test_flow5_a_win_money_reason_is_recomputed_by_the_ledger_check(
     ledger = list(state.ledger)
     ledger[i] = attrs.evolve(ledger[i], amount=5)
     result = attrs.evolve(state.result, payments=tuple(ledger))
-    tampered = attrs.evolve(state, ledger=tuple(ledger), result=result)
+    tampered = replace(state, ledger=tuple(ledger), result=result)
     with pytest.raises(SerializationError, match=r"state\.ledger: its payments are not those"):
         check_state(tampered)
 
@@ -115,7 +115,7 @@ def test_flow5_a_reason_the_room_does_not_declare_is_refused(fresh_registry: Non
         from_dict(document, State)
     mini = room(Mini)
     plain = mini.new_hand(seed=1)
-    fined = attrs.evolve(plain, ledger=(Payment(1, 0, 1, BIRD),))
+    fined = replace(plain, ledger=(Payment(1, 0, 1, BIRD),))
     with pytest.raises(SerializationError, match=r"mini declares no payment reason 'bird'"):
         check_state(fined)
     with pytest.raises(SerializationError, match=r"ledger\[0\]\.reason"):

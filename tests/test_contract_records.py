@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import random
 
-import attrs
-
 from contract_kit import Mini, fresh_registry, options_for, room
 from mahjong_rules import HandRecord, Rules, from_dict, replay, to_dict
-from mahjong_rules.engine.state import State
+from mahjong_rules.engine.state import State, replace
 from mahjong_rules.engine.wall import shuffled_wall
 from mahjong_rules.records import wall_digest
 from mahjong_rules.render.page import replay_page
@@ -28,7 +26,7 @@ class Swapped(Mini):
     def after_deal(self, state: State) -> State:
         wall, end = list(state.wall), state.back
         wall[end - 1], wall[end - 2] = wall[end - 2], wall[end - 1]
-        return attrs.evolve(state, wall=tuple(wall))
+        return replace(state, wall=tuple(wall))
 
 
 def _played(rules: Rules, record: HandRecord) -> HandRecord:

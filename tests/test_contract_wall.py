@@ -7,12 +7,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import attrs
 import pytest
 
 from contract_kit import RED_112, Mini, RedMini, fresh_registry, options_for, room
 from mahjong_rules import HandRecord, Tile, TileCounts, WallError, get_variant, replay
-from mahjong_rules.engine.state import State
+from mahjong_rules.engine.state import State, replace
 from mahjong_rules.engine.wall import check_wall, make_wall, shuffled_wall
 from mahjong_rules.errors import SerializationError
 from mahjong_rules.serial import check_state, from_dict, to_dict
@@ -82,7 +81,7 @@ def test_tile1_a_changed_112_wall_is_refused_on_reading(fresh_registry: None) ->
     i = state.wall.index(Tile("7z"))
     wall = (*state.wall[:i], Tile("1z"), *state.wall[i + 1 :])
     with pytest.raises(SerializationError, match=r"state\.wall: the wall holds 1 of 1z"):
-        check_state(attrs.evolve(state, wall=wall))
+        check_state(replace(state, wall=wall))
 
 
 def test_wall_helpers_take_the_declared_tiles() -> None:
@@ -109,7 +108,7 @@ def test_deal1_tiles_set_aside_at_the_deal_are_counted(fresh_registry: None) -> 
         for s in _play(rules, seed):
             check_state(s)
     with pytest.raises(SerializationError, match=r"state\.front: the deal takes 55 tiles"):
-        check_state(attrs.evolve(state, front=54))
+        check_state(replace(state, front=54))
     record = HandRecord.new(rules, seed=1)
     assert replay(record).final.front == 55
 

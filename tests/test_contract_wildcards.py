@@ -6,13 +6,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import attrs
 import pytest
 
 from contract_kit import Mini, fresh_registry, options_for, room
 from mahjong_rules import Discard, Tile, TileSet, get_variant
 from mahjong_rules.engine.actions import Action
-from mahjong_rules.engine.state import Phase, State
+from mahjong_rules.engine.state import Phase, State, replace
 from mahjong_rules.errors import SerializationError
 from mahjong_rules.serial import check_state, from_dict, to_dict
 
@@ -29,7 +28,7 @@ class Wild(Mini):
     options_class = options_for("wild_discards")
 
     def after_deal(self, state: State) -> State:
-        return attrs.evolve(state, wild_kinds=FIVE_M)
+        return replace(state, wild_kinds=FIVE_M)
 
     def meld_claims(self, state: State, seat: int, tile: Tile) -> list[Action]:
         return [] if tile in state.wild_kinds else super().meld_claims(state, seat, tile)
@@ -99,8 +98,8 @@ def test_wild_discards_a_game_that_keeps_them_lists_none_and_refuses_one(
     other = next(s for s in states if s.discards_made == 1 and s.phase is Phase.TURN)
     giver = next(i for i, s in enumerate(other.seats) if s.discards)
     seats = list(other.seats)
-    seats[giver] = attrs.evolve(seats[giver], discards=(Tile("5m"),))
-    tampered = attrs.evolve(other, seats=tuple(seats))
+    seats[giver] = replace(seats[giver], discards=(Tile("5m"),))
+    tampered = replace(other, seats=tuple(seats))
     with pytest.raises(SerializationError, match="a wildcard is never discarded in wild_kept"):
         check_state(tampered)
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import attrs
-
 from mahjong_rules import Discard, Pass, Peng, get_variant
+from mahjong_rules.engine.state import replace
 from mahjong_rules.melds import Meld
 from scripting import T, make_wall
 
@@ -31,8 +30,8 @@ def test_bs_pengshow_1_face_down_tile_follows_the_seat_claimed_from() -> None:
     assert rules.peng_display(state, 0) == ()
     # the fourth 9m discarded to the table: the tile shows face up
     seats = list(state.seats)
-    seats[1] = attrs.evolve(seats[1], discards=(T("9m"),))
-    shown = rules.peng_display(attrs.evolve(state, seats=tuple(seats)), 3)
+    seats[1] = replace(seats[1], discards=(T("9m"),))
+    shown = rules.peng_display(replace(state, seats=tuple(seats)), 3)
     assert shown == ((Meld.parse("P9m@0"), None),)
 
 
@@ -43,7 +42,7 @@ def test_bs_pengshow_1_positions_for_each_direction() -> None:
     positions = {}
     for from_seat in (1, 2, 3):
         seats = list(state.seats)
-        seats[0] = attrs.evolve(seats[0], melds=(Meld.parse(f"P9p@{from_seat}"),))
-        shown = rules.peng_display(attrs.evolve(state, seats=tuple(seats)), 0)
+        seats[0] = replace(seats[0], melds=(Meld.parse(f"P9p@{from_seat}"),))
+        shown = rules.peng_display(replace(state, seats=tuple(seats)), 0)
         positions[from_seat] = shown[0][1]
     assert positions == {1: 2, 2: 1, 3: 0}

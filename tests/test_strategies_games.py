@@ -16,6 +16,7 @@ from hypothesis.errors import InvalidArgument
 from mahjong_rules import Phase, State, from_dict, get_variant, replay, to_dict
 from mahjong_rules.bots import GreedyBot
 from mahjong_rules.engine.events import Drew
+from mahjong_rules.engine.state import replace
 from mahjong_rules.records import HandRecord, wall_digest
 from mahjong_rules.serial import check_state
 from mahjong_rules.strategies import (
@@ -238,7 +239,7 @@ def test_legal_actions_need_rules_for_an_unregistered_variant() -> None:
     class HouseOptions(Options):
         """A room of a variant nobody registered."""
 
-    state = attrs.evolve(get_variant("baoshan").new_hand(seed=1), options=HouseOptions())
+    state = replace(get_variant("baoshan").new_hand(seed=1), options=HouseOptions())
     with pytest.raises(InvalidArgument, match="pass rules= for an unregistered variant"):
         legal_actions(state)
     rules = get_variant("baoshan")

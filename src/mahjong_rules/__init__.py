@@ -33,6 +33,7 @@ from mahjong_rules.engine import (
 from mahjong_rules.engine.match import Match
 from mahjong_rules.engine.phases import OwnPhase, When
 from mahjong_rules.engine.settlement import OwnReason
+from mahjong_rules.engine.state import COMPILED as _state_compiled
 from mahjong_rules.engine.step import ANY_STEP
 from mahjong_rules.engine.view import SeatView, View
 from mahjong_rules.errors import (
@@ -88,8 +89,14 @@ from mahjong_rules.wins import (
 
 __version__ = "0.1.0.dev0"
 
+COMPILED: bool = _state_compiled
+"""Whether the engine runs compiled by mypyc (the compiled build: its state, transitions and win
+detector are native code) rather than as the pure-Python reference build, which every platform
+gets. ``python -c "import mahjong_rules; print(mahjong_rules.COMPILED)"`` tells which runs."""
+
 __all__ = [
     "ANY_STEP",
+    "COMPILED",
     "Action",
     "ActionError",
     "ActionParseError",

@@ -9,7 +9,7 @@ from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Settled
 from mahjong_rules.engine.parts import EngineParts
 from mahjong_rules.engine.phases import OwnPhase, When, open_phase
-from mahjong_rules.engine.state import CHOOSING, ENDED, TURN, State, remake, replace
+from mahjong_rules.engine.state import CHOOSING, ENDED, TURN, State, replace
 from mahjong_rules.errors import OptionsError
 
 __all__ = ["Choosing"]
@@ -89,9 +89,7 @@ class Choosing(EngineParts):
         opened = self._open_phase(state, phase.when, phase)
         if opened is not None:
             return opened
-        fields = state.__dict__.copy()
-        fields.update(stage=None, claimants=(), answers=())
-        state = remake(State, fields)
+        state = replace(state, stage=None, claimants=(), answers=())
         if phase.when is When.BEFORE_DEAL:
             return self._deal(state)
         if phase.when is When.AFTER_DEAL:

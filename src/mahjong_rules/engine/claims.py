@@ -11,10 +11,11 @@ from operator import attrgetter
 
 from mahjong_rules.counts import TileSet
 from mahjong_rules.engine.actions import Action, Gang, Hu, Pass, Peng
+from mahjong_rules.engine.drafts import freeze, thaw
 from mahjong_rules.engine.edit import HU, NO_KINDS, PASS, take
 from mahjong_rules.engine.events import Claimed, Event, Passed
 from mahjong_rules.engine.parts import EngineParts
-from mahjong_rules.engine.state import CLAIM, ENDED, ROB, TURN, Phase, State, remake, replace
+from mahjong_rules.engine.state import CLAIM, ENDED, ROB, TURN, Phase, State, replace
 from mahjong_rules.errors import MahjongRulesError
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import WinKind
@@ -123,14 +124,10 @@ class Claims(EngineParts):
             claimants = forced  # a forced win ends the hand: a peng or kong could not happen
         if claimants:
             answers = tuple(HU[s] for s in forced)
-            # the window's state was made by this transition and is not yet anyone's: it is
-            # finished in place rather than copied once more (its cache starts afresh)
-            fields = state.__dict__
-            fields["claimants"] = tuple(claimants)
-            fields["forced"] = tuple(forced)
-            fields["answers"] = answers
-            cache: dict[object, object] = {}
-            object.__setattr__(state, "cache", cache)  # (a slot, no entry of the dict)
+            state = replace(
+                state, claimants=tuple(claimants), forced=tuple(forced), answers=answers
+            )
+            cache = state.cache  # (a new state's: empty)
             for other in claimants:  # kept for legal_actions and _resolve (one tuple each)
                 options = found.get(other, [])
                 if other in forced:
@@ -187,14 +184,14 @@ class Claims(EngineParts):
                 seats[seat] = replace(seats[seat], pass_peng=pass_peng)
                 changed = True
         if changed or step is not None:
-            fields = state.__dict__.copy()
-            fields["seats"] = tuple(seats)
-            fields["answers"] = answers
+            d = thaw(state)
+            d.seats = tuple(seats)
+            d.answers = answers
             if events is not None:
-                fields["events"] = events
+                d.events = events
             if step is not None:
-                fields["step"] = step
-            state = remake(State, fields)
+                d.step = step
+            state = freeze(d)
         if len(winners) > 1:
             winners = self._chosen_winners(state, winners)
         if state.phase is ROB:

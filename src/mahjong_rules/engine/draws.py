@@ -10,10 +10,11 @@ from typing import Any
 
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.actions import Discard
+from mahjong_rules.engine.drafts import StateDraft, freeze, freeze_seat, thaw, thaw_seat
 from mahjong_rules.engine.edit import ALL_TILES, DREW, NO_KINDS, discard_and_draw
 from mahjong_rules.engine.events import Dealt, Event, WallExhausted
 from mahjong_rules.engine.parts import EngineParts
-from mahjong_rules.engine.state import TURN, SeatState, State, remake, replace
+from mahjong_rules.engine.state import TURN, SeatState, State, replace
 from mahjong_rules.errors import WallError
 from mahjong_rules.tiles import Tile
 
@@ -76,35 +77,35 @@ class Draws(EngineParts):
         ``seats``, ``events`` and ``changes`` are the rest of the transition, folded into the
         same state copy.
         """
-        fields = state.__dict__.copy()
+        d = thaw(state)
         if seats is not None:
-            fields["seats"] = seats
+            d.seats = seats
         if events is not None:
-            fields["events"] = events
-        if changes:
-            fields.update(changes)
-        return self._draw_into(state, fields, seat, replacement)
+            d.events = events
+        for name, value in changes.items():
+            setattr(d, name, value)
+        return self._draw_into(state, d, seat, replacement)
 
     def _draw_into(
         self,
         state: State,
-        fields: dict[str, Any],
+        d: StateDraft,
         seat: int,
         replacement: bool,
         discard: Discard | None = None,
     ) -> State:
-        """:meth:`_draw` into ``fields``: the new state's fields so far (a copy of ``state``'s
-        ``__dict__``, the rest of the transition already in it), so that the whole transition
-        makes one state copy. A discard nobody claims comes here directly, as ``discard``: its
+        """:meth:`_draw` into ``d``: the new state so far (a working copy of ``state``, the
+        rest of the transition already in it), so that the whole transition makes one state
+        copy. A discard nobody claims comes here directly, as ``discard``: its
         events and the draw's are then one shared pair."""
-        seats = fields["seats"]
-        events = fields["events"]
+        seats = d.seats
+        events = d.events
         front, back = state.front, state.back
-        fields["claimants"] = fields["answers"] = fields["forced"] = ()
-        fields["tile"] = fields["discard_win"] = None
+        d.claimants = d.answers = d.forced = ()
+        d.tile = d.discard_win = None
         if front == back:
-            fields["events"] = (*events, WallExhausted())
-            return self.settle_exhausted(remake(State, fields))
+            d.events = (*events, WallExhausted())
+            return self.settle_exhausted(freeze(d))
         s = seats[seat]
         if replacement:
             back -= 1
@@ -113,21 +114,21 @@ class Draws(EngineParts):
         else:
             tile = state.wall[front]
             front += 1
-            fields["kong_chain"] = 0
-            fields["chain_refs"] = ()
+            d.kong_chain = 0
+            d.chain_refs = ()
             turn_draws = _ALONE[tile.index]
-        drawer_fields = s.__dict__.copy()
+        drawer = thaw_seat(s)
         concealed = s.concealed
-        drawer_fields["concealed"] = TileCounts._make(  # a wall tile: never a fifth copy
+        drawer.concealed = TileCounts._make(  # a wall tile: never a fifth copy
             concealed.bits + (1 << 3 * tile.index), concealed.size + 1
         )
-        drawer_fields["drawn"] = tile
-        drawer_fields["turn_draws"] = turn_draws
-        drawer_fields["draws"] = s.draws + 1
+        drawer.drawn = tile
+        drawer.turn_draws = turn_draws
+        drawer.draws = s.draws + 1
         if not s.pass_hu or self.draw_lifts_pass_hu(state, seat, replacement):
-            drawer_fields["pass_hu"] = False
-            drawer_fields["pass_hu_fan"] = -1
-        drawer_fields["pass_peng"] = NO_KINDS
+            drawer.pass_hu = False
+            drawer.pass_hu_fan = -1
+        drawer.pass_peng = NO_KINDS
         cache: dict[Any, Any] = {}
         waits = s.cache.get("waits")
         if waits is not None:
@@ -135,18 +136,17 @@ class Draws(EngineParts):
             # drawn tile again gives back the hand whose waits these are
             cache["complete"] = bool(waits >> tile.index & 1)
             cache["waits_before"] = waits
-        drawer = remake(SeatState, drawer_fields, cache)
-        fields["seats"] = (*seats[:seat], drawer, *seats[seat + 1 :])
-        fields["front"] = front
-        fields["back"] = back
-        fields["phase"] = TURN
-        fields["current"] = seat
-        fields["acted_since_draw"] = False
+        d.seats = (*seats[:seat], freeze_seat(drawer, cache), *seats[seat + 1 :])
+        d.front = front
+        d.back = back
+        d.phase = TURN
+        d.current = seat
+        d.acted_since_draw = False
         if discard is not None:
-            fields["events"] = discard_and_draw(discard.seat, discard.tile, seat, tile)
+            d.events = discard_and_draw(discard.seat, discard.tile, seat, tile)
         else:
-            fields["events"] = (*events, DREW[replacement][seat][tile.index])
-        return self._begin_turn(remake(State, fields))
+            d.events = (*events, DREW[replacement][seat][tile.index])
+        return self._begin_turn(freeze(d))
 
     def _begin_turn(self, state: State) -> State:
         """Apply a forced self-draw win at once (FLOW-4): after a draw, and in the dealer's

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from mahjong_rules.engine.actions import Discard, Gang
+from mahjong_rules.engine.drafts import StateDraft
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.state import Phase, SeatState, State
@@ -54,7 +55,7 @@ class EngineParts(Hooks):
     def _draw_into(
         self,
         state: State,
-        fields: dict[str, Any],
+        d: StateDraft,
         seat: int,
         replacement: bool,
         discard: Discard | None = None,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.actions import Action, Discard, Gang
+from mahjong_rules.engine.drafts import freeze, freeze_seat, thaw, thaw_seat
 from mahjong_rules.engine.edit import (
     DISCARDED,
     DISCARDS,
@@ -21,7 +22,7 @@ from mahjong_rules.engine.edit import (
 )
 from mahjong_rules.engine.events import Konged
 from mahjong_rules.engine.parts import EngineParts
-from mahjong_rules.engine.state import CLAIM, ROB, SeatState, State, remake, replace
+from mahjong_rules.engine.state import CLAIM, ROB, State, replace
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import WinKind
 
@@ -64,39 +65,39 @@ class Turns(EngineParts):
             # counts as declining it) blocks wins on discards until the next draw
             pass_hu = True
             pass_fan = max(pass_fan, self._declined_fan(state, seat, s.drawn, WinKind.SELF_DRAW))
-        fields = s.__dict__.copy()
+        mine = thaw_seat(s)
         concealed = s.concealed  # legal_actions checked the tile is held
-        fields["concealed"] = TileCounts._make(
+        mine.concealed = TileCounts._make(
             concealed.bits - (1 << 3 * tile.index), concealed.size - 1
         )
-        fields["discards"] = (*s.discards, tile)
-        fields["drawn"] = None
-        fields["turn_draws"] = ()
-        fields["pass_hu"] = pass_hu
-        fields["pass_hu_fan"] = pass_fan
+        mine.discards = (*s.discards, tile)
+        mine.drawn = None
+        mine.turn_draws = ()
+        mine.pass_hu = pass_hu
+        mine.pass_hu_fan = pass_fan
         cache: dict[object, object] = {}
         if tile is s.drawn:  # its 13 tiles are those it held before the draw: so are its waits
             before = s.cache.get("waits_before")
             if before is not None:
                 cache["waits"] = before
-        after = remake(SeatState, fields, cache)
+        after = freeze_seat(mine, cache)
         candidates = self._candidates(state, seat, tile)  # the other seats are unchanged
         discard_win = self.discard_wins(state, seat, after)
-        fields = state.__dict__.copy()
-        fields["seats"] = (*state.seats[:seat], after, *state.seats[seat + 1 :])
-        fields["events"] = DISCARDED[seat][tile.index]  # a discard starts a transition
-        fields["discards_made"] = state.discards_made + 1
-        fields["step"] = step
+        d = thaw(state)
+        d.seats = (*state.seats[:seat], after, *state.seats[seat + 1 :])
+        d.events = DISCARDED[seat][tile.index]  # a discard starts a transition
+        d.discards_made = state.discards_made + 1
+        d.step = step
         if not candidates and not discard_win and not self._ask_every:
             # the common case: nobody may claim the tile, so the next seat draws at once
-            return self._draw_into(state, fields, self.next_to_draw(state, seat), False, action)
-        fields["kong_chain"] = 0
-        fields["discard_win"] = seat if discard_win else None
-        fields["phase"] = CLAIM
-        fields["current"] = seat
-        fields["tile"] = tile
-        fields["answers"] = fields["forced"] = ()
-        state = remake(State, fields)
+            return self._draw_into(state, d, self.next_to_draw(state, seat), False, action)
+        d.kong_chain = 0
+        d.discard_win = seat if discard_win else None
+        d.phase = CLAIM
+        d.current = seat
+        d.tile = tile
+        d.answers = d.forced = ()
+        state = freeze(d)
         return self._open_window(state, CLAIM, seat, tile, opened=True, candidates=candidates)
 
     def _do_gang_from_hand(self, state: State, action: Gang) -> State:

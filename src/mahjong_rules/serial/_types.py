@@ -15,6 +15,7 @@ from mahjong_rules.engine.action_registry import (
     reserve_type_names,
 )
 from mahjong_rules.engine.state import VARIANT_RECORD
+from mahjong_rules.engine.value_class import field_types, is_value_class, value_fields
 
 __all__ = [
     "RecordField",
@@ -51,7 +52,7 @@ def shape(tp: Any) -> tuple[Any, tuple[Any, ...]]:
         return typing.get_origin(tp), typing.get_args(tp)
 
 
-_FIELDS: dict[type, tuple[attrs.Attribute[Any], ...]] = {}
+_FIELDS: dict[type, tuple[Any, ...]] = {}
 _PLANS: dict[type, tuple[tuple[str, Any, bool], ...]] = {}
 
 
@@ -66,12 +67,12 @@ def field_plan(cls: type) -> tuple[tuple[str, Any, bool], ...]:
     return found
 
 
-def fields_of(cls: type) -> tuple[attrs.Attribute[Any], ...]:
+def fields_of(cls: type) -> tuple[Any, ...]:
     """The fields of an attrs class that its constructor takes (worked out once), a variant's
     record among them."""
     found = _FIELDS.get(cls)
     if found is None:
-        found = _FIELDS[cls] = tuple(f for f in attrs.fields(cls) if f.init)
+        found = _FIELDS[cls] = tuple(f for f in value_fields(cls) if f.init)
     return found
 
 
@@ -82,8 +83,8 @@ def hints_of(cls: type) -> dict[str, Any]:
     """The resolved field types of an attrs class (annotations are strings in this package)."""
     hints = _HINTS.get(cls)
     if hints is None:
-        hints = typing.get_type_hints(cls)
-        for field in attrs.fields(cls) if attrs.has(cls) else ():
+        hints = field_types(cls)
+        for field in value_fields(cls) if is_value_class(cls) else ():
             declaration = field.metadata.get(VARIANT_RECORD)
             if declaration is not None:  # a variant's record: typed by the room, not here
                 hints[field.name] = RecordField(declaration)
@@ -128,7 +129,8 @@ def library_types() -> dict[str, type]:
     while roots:
         cls = roots.pop()
         roots.extend(cls.__subclasses__())
-        if "__attrs_attrs__" in vars(cls):  # not the class a slotted attrs class replaced
+        if "__attrs_attrs__" in vars(cls) or "FIELDS" in vars(cls):  # (not a class a slotted
+            # attrs class replaced)
             found[cls.__name__] = cls
     return found
 

@@ -11,9 +11,8 @@ import typing
 from itertools import repeat
 from typing import Any, NoReturn
 
-import attrs
-
 from mahjong_rules.engine.state import SeatState, State
+from mahjong_rules.engine.value_class import field_types, value_fields
 from mahjong_rules.errors import SerializationError
 
 __all__ = ["check_counters", "check_fields", "fail", "seat_of"]
@@ -99,9 +98,9 @@ def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
     """The checked fields of a state class and their resolved types (worked out once)."""
     found = _HINTS.get(cls)
     if found is None:
-        hints = typing.get_type_hints(cls)
+        hints = field_types(cls)
         found = _HINTS[cls] = tuple(
-            (f.name, hints[f.name]) for f in attrs.fields(cls) if f.name not in _SKIPPED and f.init
+            (f.name, hints[f.name]) for f in value_fields(cls) if f.name not in _SKIPPED and f.init
         )
     return found
 

@@ -7,7 +7,7 @@ from operator import attrgetter
 from typing import Any
 
 from mahjong_rules.engine.phases import OwnPhase, When, open_phase
-from mahjong_rules.engine.state import Phase, State, replace
+from mahjong_rules.engine.state import Phase, SeatState, State, replace
 from mahjong_rules.serial.check_fields import fail
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.base import Rules
@@ -123,12 +123,12 @@ def _check_after_deal(state: State, rules: Rules, path: str) -> None:
 
 def _differs(state: State, expected: State) -> str:
     """The first field where ``state`` and ``expected`` differ (a seat's field by name)."""
-    for name in state.__dict__:
-        if name in ("events", "cache") or getattr(state, name) == getattr(expected, name):
+    for name in (f.name for f in State.FIELDS):
+        if name == "events" or getattr(state, name) == getattr(expected, name):
             continue
         if name == "seats":
             for index, (mine, other) in enumerate(zip(state.seats, expected.seats, strict=True)):
-                for field in mine.__dict__:
+                for field in (f.name for f in SeatState.FIELDS):
                     if getattr(mine, field) != getattr(other, field, None):
                         return f"seats[{index}].{field}"
         return name
@@ -152,8 +152,8 @@ def _check_before_deal(state: State, rules: Rules, path: str) -> None:
     if state != expected:  # events and caches are no part of a state's value
         field = next(
             name
-            for name in state.__dict__
-            if name not in ("events", "cache") and getattr(state, name) != getattr(expected, name)
+            for name in (f.name for f in State.FIELDS)
+            if name != "events" and getattr(state, name) != getattr(expected, name)
         )
         fail(f"{path}.{field}", f"no hand in its {state.stage} phase is in this state")
 

@@ -26,10 +26,9 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import attrs
-
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.settlement import OwnReason
+from mahjong_rules.engine.value_class import is_value_class
 from mahjong_rules.errors import MahjongRulesError, SerializationError
 from mahjong_rules.serial._options import decode_options, encode_options
 from mahjong_rules.serial._preview import bad as _bad
@@ -125,7 +124,7 @@ def encode(value: Any, tp: Any) -> JSON:
     if isinstance(value, Mapping):
         key_tp, value_tp = args if args else (Any, Any)
         return [[encode(k, key_tp), encode(v, value_tp)] for k, v in sorted(value.items())]
-    if attrs.has(type(value)):
+    if is_value_class(type(value)):
         cls = type(value)
         out: dict[str, JSON] = {"type": cls.__name__}
         hints = hints_of(cls)
@@ -236,7 +235,7 @@ def decode(data: JSON, tp: Any, path: str) -> Any:
         return frozenset(items) if origin is frozenset else tuple(items)
     if origin in (Mapping, dict):
         return _decode_mapping(data, args, path)
-    if isinstance(tp, type) and attrs.has(tp):
+    if isinstance(tp, type) and is_value_class(tp):
         return _decode_attrs(data, tp, path)
     if tp.__class__ is RecordField:
         return _decode_record(data, tp, path)
