@@ -143,7 +143,8 @@ def test_a_plugins_bot_by_its_entry_point_name(
     with pytest.raises(ArenaError) as caught:
         bot_factory("nobody")
     assert str(caught.value) == (
-        "no bot 'nobody': give greedy, random, broken, careful, or a Python path module:Class"
+        "no bot 'nobody': give greedy, random, counting, broken, careful, "
+        "or a Python path module:Class"
     )
 
 

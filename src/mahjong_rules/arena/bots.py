@@ -2,9 +2,9 @@
 
 A spec is one of
 
-* ``counting``, ``greedy`` or ``random``: :class:`~mahjong_rules.bots.CountingBot`,
-  :class:`~mahjong_rules.bots.GreedyBot`, and :class:`~mahjong_rules.bots.RandomBot` seeded
-  with the seat's seed;
+* ``greedy``, ``random`` or ``counting``: :class:`~mahjong_rules.bots.GreedyBot`,
+  :class:`~mahjong_rules.bots.RandomBot` seeded with the seat's seed, and
+  :class:`~mahjong_rules.bots.CountingBot`;
 * the name of a bot an installed package registers under the entry-point group
   :data:`BOT_ENTRY_POINT_GROUP` (``mahjong_rules.bots``), e.g. in its ``pyproject.toml``::
 
@@ -27,7 +27,7 @@ GreedyBot(...)
 >>> bot_factory("nobody")
 Traceback (most recent call last):
 ...
-mahjong_rules.arena.bots.ArenaError: no bot 'nobody': give counting, greedy, random, ...
+mahjong_rules.arena.bots.ArenaError: no bot 'nobody': give greedy, random, counting, ...
 """
 
 from __future__ import annotations
@@ -49,9 +49,9 @@ BotFactory = Callable[[str], Bot]
 """Makes a seat's bot from the seat's seed."""
 
 SHIPPED_BOTS: dict[str, BotFactory] = {
-    "counting": lambda seed: CountingBot(seed=seed),
     "greedy": lambda seed: GreedyBot(),
     "random": lambda seed: RandomBot(seed=seed),
+    "counting": lambda seed: CountingBot(seed=seed),
 }
 """The library's own bots by name."""
 
