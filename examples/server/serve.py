@@ -24,7 +24,7 @@ import socket
 
 from mahjong_server.app import start
 from mahjong_server.lobby import Lobby
-from mahjong_server.memory import trim, watch
+from mahjong_server.memory import watch
 from mahjong_server.storage import Store
 from mahjong_server.table import Settings
 
@@ -107,14 +107,12 @@ async def main(argv: list[str] | None = None) -> None:
     port = server.sockets[0].getsockname()[1] if server.sockets else args.port
     print(f"mahjong tables on http://{args.host}:{port}/  (Ctrl-C stops)", flush=True)
     tracing = asyncio.create_task(watch())  # (MAHJONG_SERVER_TRACEMALLOC: the soak's figures)
-    trimming = asyncio.create_task(trim())  # (glibc: give freed memory back every 30 s)
     stop = asyncio.get_running_loop().create_future()
     for sig in (signal.SIGINT, signal.SIGTERM):
         asyncio.get_running_loop().add_signal_handler(sig, stop.cancel)
     with contextlib.suppress(asyncio.CancelledError):
         await stop
     tracing.cancel()
-    trimming.cancel()
     server.close()
     lobby.close()
     if cluster is not None:

@@ -1,12 +1,12 @@
 """Several server processes on one Redis (``serve.py --redis URL``): leases, inboxes, forwarding.
 
-A table is played by one process at a time, its *owner*, which holds the table's lease
+A table is played by one process at a time, its *owner*, holding the table's lease
 (``lease:<id>``, ``SET NX PX``, renewed every third of its time). A process that finds a table
-nobody holds (its owner died and the lease lapsed, or it shut down and let the lease go) takes
-the lease, restores the table from its log (:meth:`.redis_store.RedisStore.table`) and plays
-on; the store's append refuses any write of a process that no longer holds the lease, so no
-action is applied twice. A process stopped by SIGTERM or SIGINT deletes its leases and says so
-on the ``released`` channel: the others take its tables over at once, not a lease's time later.
+nobody holds (its owner died, or let the lease go) takes the lease, restores the table from its
+log (:meth:`.redis_store.RedisStore.table`) and plays on; the store's append refuses any write
+of a process that no longer holds the lease, so no action is applied twice. A process stopped
+by SIGTERM or SIGINT deletes its leases and says so on the ``released`` channel: the others
+take its tables over at once, not a lease's time later.
 
 A client may be connected to any process (:mod:`.remote`). Its messages for a table owned
 elsewhere go through the table's inbox (``inbox:<id>``). The owner moves each message from the
@@ -16,8 +16,8 @@ appends its action to the log (:meth:`.redis_store.RedisStore.append`), so an ow
 between taking an answer and applying it loses nothing: the next owner applies what the
 processing list holds first, and an answer already applied is refused there as stale, never
 applied twice. The owner sends a client's messages on the channel of the client's process
-(``out:<process>``), which forwards them to the client. When a table changes owner, each
-process joins its clients again with their tokens (and watches again).
+(``out:<process>``), which forwards them to the client. When a table changes owner (or its
+owner restores it), each process joins its clients again with their tokens (and watches again).
 """
 
 from __future__ import annotations
@@ -45,14 +45,10 @@ __all__ = ["DIE_AFTER_TAKING", "Cluster"]
 _logger = logging.getLogger("mahjong_server")
 
 DIE_AFTER_TAKING = "MAHJONG_SERVER_DIE_AFTER_TAKING"
-"""A test's hook: with this environment variable set to ``answer``, the process exits at once
-(``os._exit``, as a SIGKILL would) after it has moved a client's answer from a table's inbox to
-its processing list and before it applies it."""
-
-_BATCH = 64
-"""The most inbox messages taken in one round trip."""
-_PENDING = 8
-"""The most messages kept for a connection that has not joined the table again yet."""
+"""A test's hook: set to ``answer``, the process exits at once (``os._exit``, as if killed) after
+moving a client's answer from a table's inbox to its processing list, before applying it."""
+_BATCH = 64  # the most inbox messages taken in one round trip
+_PENDING = 8  # the most messages kept for a connection that has not joined again yet
 
 
 def _json(value: Any) -> str:
@@ -180,6 +176,11 @@ class Cluster:
             if "close" in doc:
                 client.close(doc["close"])
                 continue
+            seat = self.joined.get((doc.get("rejoin", ""), doc["conn"]))
+            if seat is not None:  # (the owner has not seen it join: the table was restored)
+                self.ask(doc["rejoin"], client, {"op": "join", "seat": seat[0], "token": seat[1]})
+            if "rejoin" in doc:
+                continue
             message = doc["message"]
             if message.get("type") == "joined":
                 self.joined[(message["table"], doc["conn"])] = (message["seat"], message["token"])
@@ -261,6 +262,8 @@ class Cluster:
                 if text and len(self.pending.get(key, [])) < _PENDING:
                     self.pending.setdefault(key, []).append((op, text))
                     return True  # (a takeover: its connection joins again soon)
+                if isinstance(client, RemoteClient):  # (the table restarted here: join again)
+                    self.send(key[1], {"conn": key[2], "rejoin": table_id})
                 raise ProtocolError("not_joined", "join a table's seat first")
             elif op == "answer":
                 table.answer(seat, doc.get("doc") or {})

@@ -15,14 +15,13 @@ warm-up): what to look at when a process grows across hands. Tracing slows the p
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import json
 import os
 import time
 import tracemalloc
 from pathlib import Path
 
-__all__ = ["ENV", "EVERY", "rss_mb", "trim", "watch"]
+__all__ = ["ENV", "EVERY", "rss_mb", "watch"]
 
 ENV = "MAHJONG_SERVER_TRACEMALLOC"
 """The environment variable naming the file of figures (unset: nothing traced)."""
@@ -71,20 +70,3 @@ async def watch() -> None:
         }
         with open(path, "a", encoding="utf-8") as out:
             out.write(json.dumps(line) + "\n")
-
-
-async def trim(seconds: float = 30.0) -> None:
-    """Every ``seconds``, give the C allocator's free memory back to the system (glibc's
-    ``malloc_trim``; nothing elsewhere): the views and messages a table builds are freed at
-    once, but the allocator keeps the pages they used, so without it the resident memory
-    creeps up while what Python holds stays flat. ``MAHJONG_SERVER_TRIM=0`` turns it off."""
-    if os.environ.get("MAHJONG_SERVER_TRIM") == "0":
-        return
-    try:
-        libc = ctypes.CDLL("libc.so.6")
-        release = libc.malloc_trim
-    except (OSError, AttributeError):
-        return
-    while True:
-        await asyncio.sleep(seconds)
-        release(0)
