@@ -105,11 +105,15 @@ def freeze_class(cls: type, fields: tuple[ValueField, ...]) -> None:
     names = tuple(f.name for f in fields)
     positional = tuple(f.name for f in fields if not f.kw_only)
     defaults = {f.name: f.default for f in fields if f.default is not NOTHING}
-    set_dict = cls.__dict__["__dict__"].__set__ if "__dict__" in cls.__dict__ else None
+    set_dict = cls.__dict__["__dict__"].__set__
     set_cache = _cache_setter(cls)
     title = cls.__name__
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        if not kwargs and len(args) == len(names):  # every field, in order (unpickling)
+            set_dict(self, dict(zip(names, args, strict=True)))
+            set_cache(self, {})
+            return
         if len(args) > len(positional):
             raise TypeError(
                 f"{title}() takes {len(positional)} positional arguments, {len(args)} given"
@@ -126,11 +130,7 @@ def freeze_class(cls: type, fields: tuple[ValueField, ...]) -> None:
         missing = [name for name in names if name not in values]
         if missing:
             raise TypeError(f"{title}() missing required arguments: {', '.join(missing)}")
-        ordered = {name: values[name] for name in names}
-        if set_dict is None:  # pragma: no cover (the state classes keep a dict)
-            object.__setattr__(self, "__dict__", ordered)
-        else:
-            set_dict(self, ordered)
+        set_dict(self, {name: values[name] for name in names})
         set_cache(self, {})
 
     def __setattr__(self: Any, name: str, value: Any) -> None:
