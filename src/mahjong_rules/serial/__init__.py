@@ -93,7 +93,7 @@ def from_dict(data: Any, expected: type[Any] | None = None) -> Any:
         data = upgrade(data, FORMAT_VERSION, path=root)
     try:  # the fast reader first; anything it doubts, the codec reads (and names) again
         value = read_fast(data, tp)
-    except (Doubt, MahjongRulesError, ValueError, TypeError):
+    except (Doubt, MahjongRulesError, ValueError, TypeError, KeyError):
         value = decode(data, tp, root)
     if isinstance(value, State):  # no other type holds a state: check it whole
         check_read_state(value, root)
