@@ -49,6 +49,7 @@ DIE_AFTER_TAKING = "MAHJONG_SERVER_DIE_AFTER_TAKING"
 moving a client's answer from a table's inbox to its processing list, before applying it."""
 _BATCH = 64  # the most inbox messages taken in one round trip
 _PENDING = 8  # the most messages kept for a connection that has not joined again yet
+_TAKEN = 8  # the most tables a lease round takes over
 
 
 def _json(value: Any) -> str:
@@ -325,8 +326,10 @@ class Cluster:
         if not others:
             return
         owners = await self.db.mget([self.store.key("lease", i) for i in others])
-        for table_id, owner in zip(others, owners, strict=True):
-            if owner is None and self.store.take(table_id):
+        taken = 0  # (at most _TAKEN a round: restoring many at once would pause the process
+        for table_id, owner in zip(others, owners, strict=True):  # past its own leases)
+            if owner is None and taken < _TAKEN and self.store.take(table_id):
+                taken += 1
                 stored = self.store.table(table_id)
                 if stored is not None:
                     _logger.warning("table %s: taken over by %s", table_id, self.me)
@@ -336,8 +339,7 @@ class Cluster:
             elif owner is not None:
                 self._moved(table_id, str(owner))
 
-    def _lost(self, table_id: str) -> None:
-        """Another process holds the table's lease now: stop playing it here."""
+    def _lost(self, table_id: str) -> None:  # (another process holds the lease now)
         table = self.lobby.tables.pop(table_id, None)
         if table is not None:
             _logger.warning("table %s: its lease was lost", table_id)
@@ -358,8 +360,7 @@ class Cluster:
             self.pending.pop(key, None)
 
     async def _resume(self, table_id: str) -> None:
-        """A table just taken over: apply first the messages its dead owner had taken from
-        the inbox and not yet applied (the processing list), in order."""
+        """A table just taken over: apply first what its processing list holds, in order."""
         key = self.store.key("processing", table_id)
         done: list[tuple[str, str]] = []
         for text in await self.db.lrange(key, 0, -1):
