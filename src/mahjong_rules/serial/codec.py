@@ -55,7 +55,6 @@ __all__ = [
     "known_types",
     "preview",
     "read_options",
-    "tile_by_notation",
 ]
 
 FORMAT_VERSION = 2
@@ -341,9 +340,6 @@ def _decode_options(data: JSON, path: str) -> Options:
 
 read_options = _decode_options
 """Room options from their document (``path`` names it in errors), as the codec reads them."""
-tile_by_notation = _BY_NOTATION.get
-"""The tile a document writes as ``notation`` (``"5m"``), or ``None``: a tile kind's own
-notation only (the codec parses any other spelling)."""
 
 
 def _parsed(cls: Callable[[str], Any], data: JSON, path: str) -> Any:
