@@ -49,7 +49,7 @@ DIE_AFTER_TAKING = "MAHJONG_SERVER_DIE_AFTER_TAKING"
 moving a client's answer from a table's inbox to its processing list, before applying it."""
 _BATCH = 64  # the most inbox messages taken in one round trip
 _PENDING = 8  # the most messages kept for a connection that has not joined again yet
-_TAKEN = 8  # the most tables a lease round takes over
+_TAKEN = 8  # the most tables a lease round takes over (restoring more pauses the process)
 
 
 def _json(value: Any) -> str:
@@ -83,6 +83,7 @@ class Cluster:
         self._out: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._round = asyncio.Event()
         self._closing = False
+        self._die = os.environ.get(DIE_AFTER_TAKING)  # (the tests' hook)
         self.tasks: list[asyncio.Task[None]] = []
         lobby.remote = self.find
         lobby.listed = self.listed
@@ -202,7 +203,7 @@ class Cluster:
             done: list[tuple[str, str]] = []
             for index, text in zip(taken[::2], taken[1::2], strict=True):
                 table_id = ids[int(index) - 1]
-                if os.environ.get(DIE_AFTER_TAKING) == json.loads(text).get("op"):
+                if self._die and self._die == json.loads(text).get("op"):
                     os._exit(17)  # (the test's hook: dies between taking and applying)
                 try:
                     done += self._consume(table_id, str(text))
@@ -326,8 +327,8 @@ class Cluster:
         if not others:
             return
         owners = await self.db.mget([self.store.key("lease", i) for i in others])
-        taken = 0  # (at most _TAKEN a round: restoring many at once would pause the process
-        for table_id, owner in zip(others, owners, strict=True):  # past its own leases)
+        taken = 0
+        for table_id, owner in zip(others, owners, strict=True):
             if owner is None and taken < _TAKEN and self.store.take(table_id):
                 taken += 1
                 stored = self.store.table(table_id)
@@ -362,11 +363,9 @@ class Cluster:
     async def _resume(self, table_id: str) -> None:
         """A table just taken over: apply first what its processing list holds, in order."""
         key = self.store.key("processing", table_id)
-        done: list[tuple[str, str]] = []
         for text in await self.db.lrange(key, 0, -1):
-            done += self._consume(table_id, str(text), keep=True)
-        for where, text in done:
-            await self.db.lrem(where, 1, text)
+            for where, left in self._consume(table_id, str(text), keep=True):
+                await self.db.lrem(where, 1, left)
 
     def _moved(self, table_id: str, owner: str) -> None:
         """Join again, at its new owner, the seats this process's clients hold at a table."""
