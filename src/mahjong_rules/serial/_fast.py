@@ -5,8 +5,9 @@ It reads only what is plainly well-formed (exact JSON types, the notation the li
 known type names) exactly as :func:`~mahjong_rules.serial.codec.decode` would read it, and
 raises :class:`Doubt` (or a ``KeyError`` or ``TypeError`` from a lookup) at the first thing it
 does not take at once: the reader then reads the whole document again with
-:func:`~mahjong_rules.serial.codec.decode`, which names the field that is wrong (or reads what is only unusual, such as a tile spelled ``"五万"``). So the fast
-reader refuses nothing that the codec would not, and changes no error message.
+:func:`~mahjong_rules.serial.codec.decode`, which names the field that is wrong (or reads
+what is only unusual, such as a tile spelled ``"五万"``). So the fast reader refuses nothing
+that the codec would not, and changes no error message.
 """
 
 from __future__ import annotations

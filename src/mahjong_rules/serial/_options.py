@@ -56,13 +56,12 @@ def _key(data: dict[str, Any]) -> tuple[Any, ...]:
 def decode_options(data: dict[str, Any], path: str) -> Options:
     """The options of ``data``, an object of type ``Options`` whose format was checked (the
     same object for the same document, while its variant stays registered)."""
-    from mahjong_rules.serial._room import room_rules
     from mahjong_rules.variants.registry import available_variants
 
     key = _key(data)
     found = _READ.get(key)
-    if found is not None and type(room_rules(found)) in available_variants():
-        return found
+    if found is not None and any(type(found) is v.options_class for v in available_variants()):
+        return found  # (a variant registered again since, with a class of the same name: not)
     options = _decode_options(data, path)
     if len(_READ) >= _MEMO_SIZE:
         _READ.clear()

@@ -54,10 +54,11 @@ def room_rules(options: Options) -> Any:
     codec reads one room's options document as one object (``decode_options``).
     Raises :class:`~mahjong_rules.errors.UnknownVariantError` as ``rules_for`` does."""
     from mahjong_rules.variants import rules_for
+    from mahjong_rules.variants.registry import available_variants
 
     found = _RULES.get(id(options))
-    if found is not None and found[0] is options:
-        return found[1]
+    if found is not None and found[0] is options and type(found[1]) in available_variants():
+        return found[1]  # (kept while its variant stays registered)
     rules = rules_for(options)
     if rules.options is not options:
         rules = type(rules)(options)
