@@ -32,13 +32,18 @@ COMPILED = (
     "mahjong_rules/wins/decompose.py",
     "mahjong_rules/wins/detector.py",
     "mahjong_rules/wins/types.py",
+    "mahjong_rules/engine/seat_state.py",
+    "mahjong_rules/engine/state_class.py",
+    "mahjong_rules/engine/drafts.py",
 )
-"""The modules compiled, under ``src/``: the win detector and its tables. ``counts.py`` compiles
-too and passes the same tests, but its small methods, called from the interpreted engine, are
-slower compiled (``add``/``remove`` about 1.4x); ``tiles.py``, ``notation.py``, ``hand.py`` and
-``melds.py`` gain nothing measurable and their constructors' own TypeErrors would become mypyc's
-(benchmarks/README.md, "compare_builds.py"); ``wins/_build.py`` generates the tables file (run
-as ``python -m``)."""
+"""The modules compiled, under ``src/``: the win detector and its tables, and the hand's state
+(``State``, ``SeatState`` and the engine's working copies of them, native classes compiled:
+issue 35; the transitions that use them are interpreted still, so whole hands gain nothing yet).
+``counts.py`` compiles too and passes the same tests, but its small methods, called from the
+interpreted engine, are slower compiled (``add``/``remove`` about 1.4x); ``tiles.py``,
+``notation.py``, ``hand.py`` and ``melds.py`` gain nothing measurable and their constructors'
+own TypeErrors would become mypyc's (benchmarks/README.md, "compare_builds.py");
+``wins/_build.py`` generates the tables file (run as ``python -m``)."""
 MODULES_SWITCH = "MAHJONG_RULES_COMPILE_MODULES"
 """Another list for a trial (space- or comma-separated paths under ``src/``), e.g.
 ``MAHJONG_RULES_COMPILE_MODULES="mahjong_rules/counts.py mahjong_rules/wins/detector.py"``."""

@@ -104,11 +104,11 @@ def test_flow_3_replace_and_the_constructor() -> None:
         {},
     )
     too_many: list[Any] = [state.options, 4, 0, state.wall, 0, 1, (), Phase.TURN, 0] + [None] * 19
-    with pytest.raises(TypeError, match="takes 27 positional arguments"):
+    with pytest.raises(TypeError, match="27 positional arguments"):
         State(*too_many)
-    with pytest.raises(TypeError, match="unexpected keyword argument 'bogus'"):
+    with pytest.raises(TypeError, match="bogus"):
         State(state.options, 4, 0, state.wall, 0, 1, (), Phase.TURN, 0, bogus=1)  # type: ignore[call-arg]
-    with pytest.raises(TypeError, match="missing required arguments: current"):
+    with pytest.raises(TypeError, match=r"missing required argument.*current"):
         State(state.options, 4, 0, state.wall, 0, 1, (), Phase.TURN)  # type: ignore[call-arg]
 
 
@@ -141,3 +141,4 @@ def test_the_build_flag_says_which_build_runs() -> None:
     state classes are native exactly when it is true)."""
     assert mahjong_rules.COMPILED is COMPILED
     assert COMPILED is not hasattr(a_state(), "__dict__")
+    assert type(a_state()).__module__ == "mahjong_rules.engine.state_class"

@@ -59,6 +59,8 @@ COMPILED_TESTS = (
     "tests/test_yongshan_best_reading.py",
     "tests/test_sichuan_patterns.py",
     "tests/test_serial_roundtrip.py",
+    "tests/test_state_values.py",
+    "tests/test_play_properties.py",
 )
 """What ``test`` runs against the compiled build: the tests of the compiled modules, the win
 detector against its oracle, both golden digests of play (test_golden.py), the recorded dcmshi

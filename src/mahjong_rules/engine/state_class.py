@@ -322,15 +322,10 @@ def _state_of(*values: Any) -> State:
     """A :class:`State` of every field's value in declaration order (unpickling)."""
     if COMPILED:
         return State(*values[:27], stage=values[27], variant=values[28])
-    new = object.__new__(State)
-    _set_dict(new, dict(zip(_NAMES, values, strict=True)))
-    _set_cache(new, {})
-    return new
+    made: State = _STATE(*values)  # (the pure build's constructor takes all 29 in order)
+    return made
 
 
-_NAMES: Final = tuple(f.name for f in State.FIELDS)
-_set_cache: Final = vars(_Memo)["cache"].__set__
-_set_dict: Any = None
+_STATE: Any = State
 if not COMPILED:
     freeze_class(State, State.FIELDS)
-    _set_dict = vars(State)["__dict__"].__set__
