@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import typing
 from typing import Any
 
 import pytest
@@ -134,6 +135,22 @@ def test_flow_3_the_serializer_reads_the_fields_table() -> None:
     assert [f.name for f in value_fields(SeatState)][:2] == ["concealed", "melds"]
     assert field_types(State)["front"] is int
     assert field_types(SeatState)["drawn"] == Tile | None
+    assert field_types(State)["seats"] == tuple[SeatState, ...]
+
+
+@pytest.mark.skipif(COMPILED, reason="a compiled class keeps no annotations to compare with")
+def test_flow_3_the_fields_tables_agree_with_the_annotations() -> None:
+    """FLOW-3: the type each ``FIELDS`` entry declares (what the compiled build's serializer
+    reads) is the class's annotation without ``Final``, field by field, in order."""
+    for cls in (State, SeatState):
+        hints = typing.get_type_hints(cls)
+        annotated = {
+            name: typing.get_args(hint)[0]
+            for name, hint in hints.items()
+            if typing.get_origin(hint) is typing.Final and name != "FIELDS"
+        }
+        assert list(annotated) == [f.name for f in cls.FIELDS]
+        assert field_types(cls) == annotated
 
 
 def test_the_build_flag_says_which_build_runs() -> None:

@@ -78,17 +78,17 @@ class SeatState(_Memo):
     :meth:`~mahjong_rules.engine.hooks.Hooks.new_seat_state` when the hand is built."""
 
     FIELDS: Final = (
-        ValueField("concealed", _NO_TILES),
-        ValueField("melds", ()),
-        ValueField("discards", ()),
-        ValueField("pass_hu", False),
-        ValueField("pass_hu_fan", -1),
-        ValueField("pass_peng", _NO_KINDS),
-        ValueField("won", False),
-        ValueField("drawn", None),
-        ValueField("turn_draws", ()),
-        ValueField("draws", 0),
-        ValueField("variant", None, metadata={VARIANT_RECORD: "seat_state_class"}),
+        ValueField("concealed", _NO_TILES, type="TileCounts"),
+        ValueField("melds", (), type="tuple[Meld, ...]"),
+        ValueField("discards", (), type="tuple[Tile, ...]"),
+        ValueField("pass_hu", False, type="bool"),
+        ValueField("pass_hu_fan", -1, type="int"),
+        ValueField("pass_peng", _NO_KINDS, type="TileSet"),
+        ValueField("won", False, type="bool"),
+        ValueField("drawn", None, type="Tile | None"),
+        ValueField("turn_draws", (), type="tuple[Tile, ...]"),
+        ValueField("draws", 0, type="int"),
+        ValueField("variant", None, metadata={VARIANT_RECORD: "seat_state_class"}, type="Any"),
     )
     """The fields in declaration order, described as ``attrs.fields`` would."""
 

@@ -63,6 +63,10 @@ class ValueField:
     """What the serializer needs to know of it (a variant's record: ``VARIANT_RECORD``)."""
     init: bool = True
     """Taken by the constructor (always, for a state class)."""
+    type: str = "Any"
+    """Its type as annotated (without ``Final``), a string resolved in the class's module: a
+    class compiled by mypyc keeps no annotations, so its readers find the types here (the
+    pure build's tests check that the two agree)."""
 
 
 def value_fields(cls: type) -> tuple[Any, ...]:
@@ -88,13 +92,17 @@ def _declared(cls: type) -> tuple[ValueField, ...] | None:
 
 
 def field_types(cls: type) -> dict[str, Any]:
-    """Each field's resolved type, ``Final[X]`` read as ``X`` (the annotations of the state
-    classes are ``Final``: that is what freezes them in the compiled build)."""
-    hints = typing.get_type_hints(cls)
-    for name, hint in hints.items():
-        if typing.get_origin(hint) is typing.Final:
-            hints[name] = typing.get_args(hint)[0]
-    return hints
+    """Each field's resolved type: a state class's from its ``FIELDS`` table (resolved in its
+    module's namespace, as annotations are), an attrs class's from its annotations."""
+    declared = _declared(cls)
+    if declared is None:
+        return typing.get_type_hints(cls)
+    holder = type(
+        "_Types",
+        (),
+        {"__annotations__": {f.name: f.type for f in declared}, "__module__": cls.__module__},
+    )
+    return typing.get_type_hints(holder)
 
 
 def freeze_class(cls: type, fields: tuple[ValueField, ...]) -> None:
@@ -112,7 +120,7 @@ def freeze_class(cls: type, fields: tuple[ValueField, ...]) -> None:
     # The instance dicts share their keys (CPython's split tables, a few hundred bytes a state
     # less than a dict of its own): each is a copy of this one, made by setting every field in
     # declaration order on a blank instance, its values then replaced.
-    blank = object.__new__(cls)
+    blank: Any = object.__new__(cls)
     for name in names:
         object.__setattr__(blank, name, None)
     template = blank.__dict__
