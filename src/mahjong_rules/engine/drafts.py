@@ -5,13 +5,16 @@ fields on it, and :func:`freeze` s it into a new :class:`~mahjong_rules.engine.s
 (the draft is used up: it is never touched again). Nobody but the transition ever sees a
 draft, so no caller sees a state change.
 
-Both builds run the same code: compiled, the drafts are native classes and a thaw or a freeze
-copies the fields in C; interpreted, a thaw copies the state's instance dict into the draft's
-and a freeze hands that dict to the new state (one dict copy per state copy).
+Both builds run the same module, each its own functions, chosen once when it is imported:
+compiled, the drafts are native classes and a thaw or a freeze copies the fields in C;
+interpreted, a thaw copies the state's instance dict into a draft, and a freeze makes that very
+object the state (it takes the state's class: the two classes have the same layout), so a copy
+costs one dict copy and one object, as a hand-written one would.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from mahjong_rules.counts import TileCounts, TileSet
@@ -26,7 +29,7 @@ from mahjong_rules.tiles import Tile
 __all__ = ["SeatDraft", "StateDraft", "freeze", "freeze_seat", "thaw", "thaw_seat"]
 
 
-class SeatDraft:
+class SeatDraft(_Memo):
     """A mutable working copy of a :class:`SeatState` (the engine's own, never a caller's)."""
 
     concealed: TileCounts
@@ -42,7 +45,7 @@ class SeatDraft:
     variant: Any
 
 
-class StateDraft:
+class StateDraft(_Memo):
     """A mutable working copy of a :class:`State` (the engine's own, never a caller's)."""
 
     options: Any
@@ -79,6 +82,7 @@ class StateDraft:
 STATE_NAMES: Final = frozenset(f.name for f in State.FIELDS)
 SEAT_NAMES: Final = frozenset(f.name for f in SeatState.FIELDS)
 _new: Final = object.__new__
+_setattr: Final = object.__setattr__
 _set_cache: Final = vars(_Memo)["cache"].__set__
 if COMPILED:
     _set_state_dict: Any = None
@@ -92,12 +96,7 @@ else:
     _set_seat_draft_dict = vars(SeatDraft)["__dict__"].__set__
 
 
-def thaw(state: State) -> StateDraft:
-    """A working copy of ``state``."""
-    if not COMPILED:
-        draft = _new(StateDraft)
-        _set_draft_dict(draft, state.__dict__.copy())
-        return draft
+def _thaw_native(state: State) -> StateDraft:
     d = StateDraft()
     d.options = state.options
     d.players = state.players
@@ -131,14 +130,7 @@ def thaw(state: State) -> StateDraft:
     return d
 
 
-def freeze(d: StateDraft, cache: dict[Any, Any] | None = None) -> State:
-    """The state of the draft ``d`` (used up), whose memo is ``cache`` (a fresh one by
-    default)."""
-    if not COMPILED:
-        new = _new(State)
-        _set_state_dict(new, d.__dict__)
-        _set_cache(new, {} if cache is None else cache)
-        return new
+def _freeze_native(d: StateDraft, cache: dict[Any, Any] | None = None) -> State:
     made = State(
         d.options,
         d.players,
@@ -175,12 +167,7 @@ def freeze(d: StateDraft, cache: dict[Any, Any] | None = None) -> State:
     return made
 
 
-def thaw_seat(seat: SeatState) -> SeatDraft:
-    """A working copy of ``seat``."""
-    if not COMPILED:
-        draft = _new(SeatDraft)
-        _set_seat_draft_dict(draft, seat.__dict__.copy())
-        return draft
+def _thaw_seat_native(seat: SeatState) -> SeatDraft:
     d = SeatDraft()
     d.concealed = seat.concealed
     d.melds = seat.melds
@@ -196,14 +183,7 @@ def thaw_seat(seat: SeatState) -> SeatDraft:
     return d
 
 
-def freeze_seat(d: SeatDraft, cache: dict[Any, Any] | None = None) -> SeatState:
-    """The seat of the draft ``d`` (used up), whose memo is ``cache`` (a fresh one by
-    default)."""
-    if not COMPILED:
-        new = _new(SeatState)
-        _set_seat_dict(new, d.__dict__)
-        _set_cache(new, {} if cache is None else cache)
-        return new
+def _freeze_seat_native(d: SeatDraft, cache: dict[Any, Any] | None = None) -> SeatState:
     made = SeatState(
         d.concealed,
         d.melds,
@@ -222,37 +202,90 @@ def freeze_seat(d: SeatDraft, cache: dict[Any, Any] | None = None) -> SeatState:
     return made
 
 
-def replace_state(state: State, changes: dict[str, Any]) -> State:
-    """``state`` with ``changes`` (field name to value), its memo empty."""
-    unknown = changes.keys() - STATE_NAMES
-    if unknown:
-        raise TypeError(f"State has no field {', '.join(sorted(unknown))}")
-    if not COMPILED:
-        fields = state.__dict__.copy()
-        fields.update(changes)
-        new = _new(State)
-        _set_state_dict(new, fields)
-        _set_cache(new, {})
-        return new
-    d = thaw(state)
+def _replace_state_native(state: State, changes: dict[str, Any]) -> State:
+    d = _thaw_native(state)
     for name, value in changes.items():
         setattr(d, name, value)
-    return freeze(d)
+    return _freeze_native(d)
 
 
-def replace_seat(seat: SeatState, changes: dict[str, Any]) -> SeatState:
-    """``seat`` with ``changes`` (field name to value), its memo empty."""
-    unknown = changes.keys() - SEAT_NAMES
-    if unknown:
-        raise TypeError(f"SeatState has no field {', '.join(sorted(unknown))}")
-    if not COMPILED:
-        fields = seat.__dict__.copy()
-        fields.update(changes)
-        new = _new(SeatState)
-        _set_seat_dict(new, fields)
-        _set_cache(new, {})
-        return new
-    d = thaw_seat(seat)
+def _replace_seat_native(seat: SeatState, changes: dict[str, Any]) -> SeatState:
+    d = _thaw_seat_native(seat)
     for name, value in changes.items():
         setattr(d, name, value)
-    return freeze_seat(d)
+    return _freeze_seat_native(d)
+
+
+# The pure build's: dicts copied and objects given their class, never a field copied by name.
+
+
+def _thaw_pure(state: State) -> StateDraft:
+    draft = _new(StateDraft)
+    _set_draft_dict(draft, state.__dict__.copy())
+    return draft
+
+
+def _freeze_pure(d: StateDraft, cache: dict[Any, Any] | None = None) -> State:
+    # the draft becomes the state: it takes the state's class (the same layout)
+    _setattr(d, "__class__", State)
+    _set_cache(d, {} if cache is None else cache)
+    return d  # type: ignore[return-value]
+
+
+def _thaw_seat_pure(seat: SeatState) -> SeatDraft:
+    draft = _new(SeatDraft)
+    _set_seat_draft_dict(draft, seat.__dict__.copy())
+    return draft
+
+
+def _freeze_seat_pure(d: SeatDraft, cache: dict[Any, Any] | None = None) -> SeatState:
+    _setattr(d, "__class__", SeatState)
+    _set_cache(d, {} if cache is None else cache)
+    return d  # type: ignore[return-value]
+
+
+def _replace_state_pure(state: State, changes: dict[str, Any]) -> State:
+    fields = state.__dict__.copy()
+    fields.update(changes)
+    if len(fields) != _STATE_SIZE:  # a name that is no field was added
+        raise TypeError(f"State has no field {', '.join(sorted(changes.keys() - STATE_NAMES))}")
+    new = _new(State)
+    _set_state_dict(new, fields)
+    _set_cache(new, {})
+    return new
+
+
+def _replace_seat_pure(seat: SeatState, changes: dict[str, Any]) -> SeatState:
+    fields = seat.__dict__.copy()
+    fields.update(changes)
+    if len(fields) != _SEAT_SIZE:
+        raise TypeError(f"SeatState has no field {', '.join(sorted(changes.keys() - SEAT_NAMES))}")
+    new = _new(SeatState)
+    _set_seat_dict(new, fields)
+    _set_cache(new, {})
+    return new
+
+
+_STATE_SIZE: Final = len(STATE_NAMES)
+_SEAT_SIZE: Final = len(SEAT_NAMES)
+
+thaw: Callable[[State], StateDraft] = _thaw_native if COMPILED else _thaw_pure
+"""A working copy of ``state``."""
+freeze: Callable[..., State] = _freeze_native if COMPILED else _freeze_pure
+"""``freeze(d, cache=None)``: the state of the draft ``d`` (used up), whose memo is ``cache``
+(a fresh one by default)."""
+thaw_seat: Callable[[SeatState], SeatDraft] = _thaw_seat_native if COMPILED else _thaw_seat_pure
+"""A working copy of ``seat``."""
+freeze_seat: Callable[..., SeatState] = _freeze_seat_native if COMPILED else _freeze_seat_pure
+"""``freeze_seat(d, cache=None)``: the seat of the draft ``d`` (used up), whose memo is
+``cache`` (a fresh one by default)."""
+replace_state: Callable[[State, dict[str, Any]], State] = (
+    _replace_state_native if COMPILED else _replace_state_pure
+)
+"""``state`` with ``changes`` (field name to value), its memo empty; a name that is no field
+raises :class:`TypeError`."""
+replace_seat: Callable[[SeatState, dict[str, Any]], SeatState] = (
+    _replace_seat_native if COMPILED else _replace_seat_pure
+)
+"""``seat`` with ``changes``, its memo empty; a name that is no field raises
+:class:`TypeError`."""

@@ -55,11 +55,14 @@ def replace(obj: _T, **changes: Any) -> _T:
 
     Like :func:`attrs.evolve` but without re-running checks (states are built only from
     values that are already valid), which keeps the engine's transitions cheap."""
+    made: Any
     if isinstance(obj, State):
-        return cast(_T, replace_state(obj, changes))
-    if isinstance(obj, SeatState):
-        return cast(_T, replace_seat(obj, changes))
-    return cast(_T, attrs.evolve(cast(Any, obj), **changes))
+        made = replace_state(obj, changes)
+    elif isinstance(obj, SeatState):
+        made = replace_seat(obj, changes)
+    else:
+        made = attrs.evolve(obj, **changes)  # type: ignore[misc]
+    return made  # type: ignore[no-any-return]
 
 
 def remake(cls: type[_T], fields: dict[str, Any], cache: dict[Any, Any] | None = None) -> _T:

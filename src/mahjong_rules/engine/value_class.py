@@ -122,34 +122,35 @@ def freeze_class(cls: type, fields: tuple[ValueField, ...]) -> None:
     # declaration order on a blank instance, its values then replaced.
     blank: Any = object.__new__(cls)
     for name in names:
-        object.__setattr__(blank, name, None)
-    template = blank.__dict__
+        object.__setattr__(blank, name, defaults.get(name))
+    template = blank.__dict__  # (the defaults; a required field's None is always replaced)
+    required = tuple(name for name in positional if name not in defaults)
+    size = len(names)
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        if not kwargs and len(args) == len(names):  # every field, in order (unpickling)
-            fields = template.copy()
-            fields.update(zip(names, args, strict=True))
-            set_dict(self, fields)
-            set_cache(self, {})
-            return
-        if len(args) > len(positional):
-            raise TypeError(
-                f"{title}() takes {len(positional)} positional arguments, {len(args)} given"
-            )
-        values = dict(defaults)
-        for name, value in zip(positional, args, strict=False):
-            if name in kwargs:
-                raise TypeError(f"{title}() got multiple values for argument {name!r}")
-            values[name] = value
-        for name, value in kwargs.items():
-            if name not in values and name not in names:
-                raise TypeError(f"{title}() got an unexpected keyword argument {name!r}")
-            values[name] = value
-        missing = [name for name in names if name not in values]
-        if missing:
-            raise TypeError(f"{title}() missing required arguments: {', '.join(missing)}")
+        given = len(args)
         fields = template.copy()
-        fields.update((name, values[name]) for name in names)
+        if given == size and not kwargs:  # every field, in order (unpickling)
+            fields.update(zip(names, args, strict=True))
+        else:
+            if given > len(positional):
+                raise TypeError(
+                    f"{title}() takes {len(positional)} positional arguments, {given} given"
+                )
+            if given:
+                fields.update(zip(positional, args, strict=False))
+            if kwargs:
+                twice = [name for name in positional[:given] if name in kwargs]
+                if twice:
+                    raise TypeError(f"{title}() got multiple values for argument {twice[0]!r}")
+                fields.update(kwargs)
+                if len(fields) != size:
+                    unknown = next(name for name in kwargs if name not in template)
+                    raise TypeError(f"{title}() got an unexpected keyword argument {unknown!r}")
+            if given < len(required):
+                missing = [name for name in required[given:] if name not in kwargs]
+                if missing:
+                    raise TypeError(f"{title}() missing required arguments: {', '.join(missing)}")
         set_dict(self, fields)
         set_cache(self, {})
 
