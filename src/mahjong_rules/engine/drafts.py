@@ -203,6 +203,8 @@ def _freeze_seat_native(d: SeatDraft, cache: dict[Any, Any] | None = None) -> Se
 
 
 def _replace_state_native(state: State, changes: dict[str, Any]) -> State:
+    if not STATE_NAMES.issuperset(changes):
+        raise TypeError(f"State has no field {', '.join(sorted(changes.keys() - STATE_NAMES))}")
     d = _thaw_native(state)
     for name, value in changes.items():
         setattr(d, name, value)
@@ -210,6 +212,8 @@ def _replace_state_native(state: State, changes: dict[str, Any]) -> State:
 
 
 def _replace_seat_native(seat: SeatState, changes: dict[str, Any]) -> SeatState:
+    if not SEAT_NAMES.issuperset(changes):
+        raise TypeError(f"SeatState has no field {', '.join(sorted(changes.keys() - SEAT_NAMES))}")
     d = _thaw_seat_native(seat)
     for name, value in changes.items():
         setattr(d, name, value)
