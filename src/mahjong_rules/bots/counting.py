@@ -29,15 +29,19 @@ from collections.abc import Sequence
 import attrs
 
 from mahjong_rules.bots.base import Bot, legal_or_raise
-from mahjong_rules.bots.greedy import _advice, _Hand, _isolated_end, distance
+from mahjong_rules.bots.greedy import (
+    _advice,
+    _always_taken,
+    _Hand,
+    _isolated_end,
+    _turn_kong,
+    distance,
+)
 from mahjong_rules.bots.reading import danger, threats, unseen_counts
-from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Pass, Peng
+from mahjong_rules.engine.actions import Action, Discard, Gang, Pass, Peng
 from mahjong_rules.engine.state import Phase
 from mahjong_rules.engine.view import View
-from mahjong_rules.melds import MeldKind
 from mahjong_rules.tiles import Tile
-from mahjong_rules.variants.baoshan.ting import Ting
-from mahjong_rules.variants.yongshan.ti import Ti
 
 __all__ = ["DEFEND_FROM", "DEFEND_WEIGHT", "CountingBot", "live_tiles"]
 
@@ -121,10 +125,9 @@ class CountingBot(Bot):
 
     def choose(self, view: View) -> Action:
         actions = legal_or_raise(view)
-        for kind in (Hu, Ti, Ting):
-            for action in actions:
-                if action.__class__ is kind:
-                    return action
+        taken = _always_taken(actions)
+        if taken is not None:
+            return taken
         if view.phase is Phase.CHOOSING:
             return _advice(view, actions)
         hand = _Hand.of(view)
@@ -133,19 +136,7 @@ class CountingBot(Bot):
         return self._claim(view, actions, hand)
 
     def _turn(self, view: View, actions: Sequence[Action], hand: _Hand) -> Action:
-        now = hand.distance()
-        best: tuple[int, int] | None = None
-        kong: Action | None = None
-        for i, action in enumerate(actions):
-            if not isinstance(action, Gang):
-                continue
-            if action.kind is MeldKind.AN_GANG:
-                after = hand.without(action.tile, 4 - len(action.wild_tiles), action.wild_tiles)
-            else:  # 补杠: one tile, natural or wildcard, joins the peng
-                after = hand.without(action.tile, 0 if action.wild_tiles else 1, action.wild_tiles)
-            key = (after.distance(), i)
-            if key[0] <= now and (best is None or key < best):
-                best, kong = key, action
+        kong = _turn_kong(actions, hand)
         if kong is not None:
             return kong
         discards = [(i, a) for i, a in enumerate(actions) if isinstance(a, Discard)]

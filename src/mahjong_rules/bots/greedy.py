@@ -229,10 +229,9 @@ class GreedyBot(Bot):
 
     def choose(self, view: View) -> Action:
         actions = legal_or_raise(view)
-        for kind in (Hu, Ti, Ting):
-            for action in actions:
-                if action.__class__ is kind:
-                    return action
+        taken = _always_taken(actions)
+        if taken is not None:
+            return taken
         if view.phase is Phase.CHOOSING:
             return _advice(view, actions)
         hand = _Hand.of(view)
@@ -241,19 +240,7 @@ class GreedyBot(Bot):
         return self._claim(actions, hand, view.tile)
 
     def _turn(self, actions: Sequence[Action], hand: _Hand) -> Action:
-        now = hand.distance()
-        best: tuple[int, int] | None = None
-        kong: Action | None = None
-        for i, action in enumerate(actions):
-            if not isinstance(action, Gang):
-                continue
-            if action.kind is MeldKind.AN_GANG:
-                after = hand.without(action.tile, 4 - len(action.wild_tiles), action.wild_tiles)
-            else:  # 补杠: one tile, natural or wildcard, joins the peng
-                after = hand.without(action.tile, 0 if action.wild_tiles else 1, action.wild_tiles)
-            key = (after.distance(), i)
-            if key[0] <= now and (best is None or key < best):
-                best, kong = key, action
+        kong = _turn_kong(actions, hand)
         if kong is not None:
             return kong
         discards = [(i, a) for i, a in enumerate(actions) if isinstance(a, Discard)]
@@ -295,3 +282,32 @@ class GreedyBot(Bot):
             if isinstance(action, Pass):
                 return action
         return actions[0]  # not reached: a claim window always offers 过
+
+
+def _always_taken(actions: Sequence[Action]) -> Action | None:
+    """The action a greedy player always takes when offered: 胡 (hú), then 提 (tí), then 报听
+    (bàotīng); ``None`` if none is listed."""
+    for kind in (Hu, Ti, Ting):
+        for action in actions:
+            if action.__class__ is kind:
+                return action
+    return None
+
+
+def _turn_kong(actions: Sequence[Action], hand: _Hand) -> Action | None:
+    """The turn's 暗杠 / 补杠 that leaves the hand nearest ready, if it is no farther from ready
+    than now (the first listed among equals); ``None`` if there is none."""
+    now = hand.distance()
+    best: tuple[int, int] | None = None
+    kong: Action | None = None
+    for i, action in enumerate(actions):
+        if not isinstance(action, Gang):
+            continue
+        if action.kind is MeldKind.AN_GANG:
+            after = hand.without(action.tile, 4 - len(action.wild_tiles), action.wild_tiles)
+        else:  # 补杠: one tile, natural or wildcard, joins the peng
+            after = hand.without(action.tile, 0 if action.wild_tiles else 1, action.wild_tiles)
+        key = (after.distance(), i)
+        if key[0] <= now and (best is None or key < best):
+            best, kong = key, action
+    return kong
