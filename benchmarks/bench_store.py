@@ -34,7 +34,6 @@ import argparse
 import gc
 import hashlib
 import json
-import os
 import pickle
 import platform
 import random
@@ -49,8 +48,8 @@ from typing import Any, TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from compare import MAX_STEPS, ROOMS, git, pad, worktree  # (the benchmarks folder is not a package)
-from json_lines import JsonLinesProcess
+from compare import MAX_STEPS, ROOMS, git, pad, worktree
+from compare import Side as CompareSide  # (the benchmarks folder is not a package)
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_REF = "972f81a"
@@ -202,15 +201,11 @@ def worker(src: str, out: TextIO) -> int:
 # The parent: a worktree for the ref, one worker per side, interleaved rounds.
 
 
-class Side(JsonLinesProcess):
-    """A worker process serving one side (the ref or the working tree)."""
+class Side(CompareSide):
+    """A worker process serving one side (the ref or the working tree): compare.py's, running
+    this script's worker."""
 
-    def __init__(self, label: str, src: Path) -> None:
-        env = dict(os.environ, PYTHONHASHSEED="0")  # both sides alike, whatever the engine hashes
-        env.pop("PYTHONPATH", None)
-        argv = [sys.executable, str(Path(__file__).resolve()), "--worker", str(src)]
-        super().__init__(label, argv, env=env, cwd=src.parent)
-        self.version = str(self.hello.get("version", "?"))
+    SCRIPT = Path(__file__).resolve()
 
 
 class Room:

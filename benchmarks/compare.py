@@ -145,10 +145,13 @@ def worker(src: str, out: TextIO) -> int:
 class Side(JsonLinesProcess):
     """A worker process serving one side (the ref or the working tree)."""
 
+    SCRIPT = Path(__file__).resolve()
+    """The script run with ``--worker SRC`` (another benchmark's, in a subclass)."""
+
     def __init__(self, label: str, src: Path) -> None:
         env = dict(os.environ, PYTHONHASHSEED="0")  # both sides alike, whatever the engine hashes
         env.pop("PYTHONPATH", None)
-        argv = [sys.executable, str(Path(__file__).resolve()), "--worker", str(src)]
+        argv = [sys.executable, str(self.SCRIPT), "--worker", str(src)]
         super().__init__(label, argv, env=env, cwd=src.parent)
         self.version = str(self.hello.get("version", "?"))
         self.greedy = bool(self.hello.get("greedy"))
