@@ -35,6 +35,7 @@ until the wall holds a given number of tiles, or until a given seat's turn.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -271,3 +272,29 @@ def burn(
         if log is not None:
             log.extend(state.events)
     return state
+
+
+def random_states(rules: Rules, seed: int) -> list[State]:
+    """Every state of one seeded random hand (``random.Random(seed)`` picks a seat of
+    ``to_act`` and one of its legal actions), its phases of the variant's own included."""
+    rng = random.Random(seed)
+    state = rules.new_hand(seed=seed)
+    states = [state]
+    while rules.result(state) is None:
+        seat = rng.choice(sorted(rules.to_act(state)))
+        state = rules.apply(state, rng.choice(rules.legal_actions(state, seat)))
+        states.append(state)
+    return states
+
+
+def hidden_shuffled(rules: Rules, state: State, seed: int, *, shown: int | None = None) -> State:
+    """The hand dealt from ``state``'s wall with every tile the dealer cannot see shuffled
+    (all but its 14, and ``shown``: a wall position turned up after the deal, Yongshan's 本金
+    tile), so that the dealer's view is the same and the other hands differ."""
+    wall = list(state.wall)
+    hidden = [i for i in range(14, len(wall)) if i != shown]
+    shuffled = [wall[i] for i in hidden]
+    random.Random(seed).shuffle(shuffled)
+    for i, tile in zip(hidden, shuffled, strict=True):
+        wall[i] = tile
+    return rules.new_hand(wall=wall)

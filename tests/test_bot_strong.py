@@ -16,7 +16,6 @@ Scripted hands are laid out by :func:`scripting.deal` and :func:`scripting.new` 
 from __future__ import annotations
 
 import pickle
-import random
 from typing import Any
 
 import pytest
@@ -26,7 +25,7 @@ from mahjong_rules.arena import bot_factory
 from mahjong_rules.bots import Bot, CountingBot, GreedyBot, RandomBot
 from mahjong_rules.bots.reading import danger, threats, unseen_counts
 from mahjong_rules.tiles import Tile
-from scripting import Q2, Q, T, deal, new, play
+from scripting import Q2, Q, T, deal, hidden_shuffled, new, play
 
 MAX_STEPS = 5000
 """A hand that has not ended after this many actions is a bug."""
@@ -197,14 +196,8 @@ def test_flow_1_counting_decides_from_the_view_alone(room: tuple[str, dict[str, 
     rules = get_variant(game, **options)
     for seed in range(8):
         state = rules.new_hand(seed=seed)
-        wall = list(state.wall)
         shown = state.front - 1 if game == "yongshan" else None  # the 本金 tile, turned up
-        hidden = [i for i in range(14, len(wall)) if i != shown]
-        shuffled = [wall[i] for i in hidden]
-        random.Random(seed).shuffle(shuffled)
-        for i, tile in zip(hidden, shuffled, strict=True):
-            wall[i] = tile
-        other = rules.new_hand(wall=wall)
+        other = hidden_shuffled(rules, state, seed, shown=shown)
         assert other.seats[1].concealed != state.seats[1].concealed
         view, other_view = rules.view(state, 0), rules.view(other, 0)
         assert view == other_view

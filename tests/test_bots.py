@@ -16,7 +16,6 @@ Scripted hands are laid out by :func:`scripting.deal` (DEAL-1).
 from __future__ import annotations
 
 import pickle
-import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -44,7 +43,7 @@ from mahjong_rules import (
 from mahjong_rules.bots import Bot, GreedyBot, RandomBot
 from mahjong_rules.engine.view import View
 from mahjong_rules.variants.baoshan import Ting
-from scripting import Q, T, deal, play
+from scripting import Q, T, deal, hidden_shuffled, play
 
 MAX_STEPS = 5000
 """A hand that has not ended after this many actions is a bug."""
@@ -199,15 +198,9 @@ def test_greedy_decides_from_the_view_alone(game: str) -> None:
     rules = get_variant(game)
     for seed in range(5):
         state = rules.new_hand(seed=seed)
-        wall = list(state.wall)
         # all but the dealer's 14 and (Yongshan) the 本金 tile, turned up after the deal
         shown = state.front - 1 if game == "yongshan" else None
-        hidden = [i for i in range(14, len(wall)) if i != shown]
-        shuffled = [wall[i] for i in hidden]
-        random.Random(seed).shuffle(shuffled)
-        for i, tile in zip(hidden, shuffled, strict=True):
-            wall[i] = tile
-        other = rules.new_hand(wall=wall)
+        other = hidden_shuffled(rules, state, seed, shown=shown)
         assert other.seats[1].concealed != state.seats[1].concealed
         view, other_view = rules.view(state, 0), rules.view(other, 0)
         assert view == other_view

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 from typing import Any
 
 import pytest
@@ -18,17 +17,7 @@ from mahjong_rules import State, Tile, get_variant
 from mahjong_rules.errors import SerializationError
 from mahjong_rules.serial import check_state, from_dict, to_dict
 from mahjong_rules.serial.bounds import MAX_DIGITS, check_bounds
-
-
-def states_of(rules: Any, seed: int) -> list[State]:
-    rng = random.Random(seed)
-    state = rules.new_hand(seed=seed)
-    states = [state]
-    while rules.result(state) is None:
-        seat = rng.choice(sorted(rules.to_act(state)))
-        state = rules.apply(state, rng.choice(rules.legal_actions(state, seat)))
-        states.append(state)
-    return states
+from scripting import random_states
 
 
 def document(state: State) -> dict[str, Any]:
@@ -45,7 +34,7 @@ def test_tile_spellings_the_fast_reader_doubts_read_as_the_codec_reads_them() ->
     """TILE-1: a wall, discards and a hand written in other spellings (Chinese, a hand out of
     tile order) read back as the same state: the codec reads what the fast reader doubts."""
     rules = get_variant("baoshan")
-    state = states_of(rules, 3)[30]
+    state = random_states(rules, 3)[30]
     doc = document(state)
     doc["wall"] = [Tile(t).name_zh for t in doc["wall"]]
     seat = next(s for s in doc["seats"] if s["discards"])
@@ -59,7 +48,7 @@ def test_tile_spellings_the_fast_reader_doubts_read_as_the_codec_reads_them() ->
 def test_errors_name_the_field_after_the_fast_reader_doubts() -> None:
     """A bool for an int, a fifth copy in a hand, an unknown field: the same messages."""
     rules = get_variant("yongshan")
-    doc = document(states_of(rules, 5)[12])
+    doc = document(random_states(rules, 5)[12])
     bad = copy.deepcopy(doc)
     bad["seats"][2]["draws"] = True
     assert refused(bad) == "state.seats[2].draws: expected int, got True"
@@ -74,17 +63,17 @@ def test_errors_name_the_field_after_the_fast_reader_doubts() -> None:
 @pytest.mark.parametrize(("field", "low"), [("step", 0), ("front", 0), ("next_ref", 1)])
 def test_a_read_state_has_its_counters_checked(field: str, low: int) -> None:
     """FLOW-3: the codec types a read state's fields; its counters' ranges are still checked."""
-    doc = document(states_of(get_variant("baoshan"), 2)[20])
+    doc = document(random_states(get_variant("baoshan"), 2)[20])
     doc[field] = low - 1
     assert refused(doc) == f"state.{field}: at least {low}, got {low - 1}"
-    doc = document(states_of(get_variant("baoshan"), 2)[20])
+    doc = document(random_states(get_variant("baoshan"), 2)[20])
     doc["seats"][3]["draws"] = -1
     assert refused(doc) == "state.seats[3].draws: at least 0, got -1"
 
 
 def test_a_state_built_in_python_still_has_every_field_typed() -> None:
     """check_state on a state not read from a document checks every field's type."""
-    state = states_of(get_variant("baoshan"), 2)[20]
+    state = random_states(get_variant("baoshan"), 2)[20]
     from mahjong_rules.engine.state import replace
 
     with pytest.raises(SerializationError, match=r"^state.dealer: expected int, got bool$"):
@@ -95,7 +84,7 @@ def test_a_changed_wall_is_refused_after_its_hand_was_read() -> None:
     """DEAL-1, TILE-1: the deal and the wall check kept from the hand's earlier states do not
     carry over to a document whose wall was changed, nor to another room with the same wall."""
     rules = get_variant("baoshan")
-    states = states_of(rules, 7)
+    states = random_states(rules, 7)
     for state in states[:5]:
         assert from_dict(document(state)) == state  # the hand's deal and wall now kept
     doc = document(states[5])
@@ -112,7 +101,7 @@ def test_a_changed_wall_is_refused_after_its_hand_was_read() -> None:
 def test_changed_options_are_read_again() -> None:
     """The room's options kept by their document: a changed document is another room."""
     rules = get_variant("sichuan")
-    state = states_of(rules, 4)[3]
+    state = random_states(rules, 4)[3]
     assert from_dict(document(state)) == state
     doc = document(state)
     doc["options"]["players"] = 3

@@ -13,29 +13,16 @@ from __future__ import annotations
 
 import copy
 import pickle
-import random
 import subprocess
 import sys
 import textwrap
 
 from mahjong_rules import BuyPoints, get_variant
 from mahjong_rules.engine.state import Phase, SeatState, State, remake, replace
-from mahjong_rules.variants.base import Rules
+from scripting import random_states
 
 FIELDS = [f.name for f in State.FIELDS]
 SEAT_FIELDS = [f.name for f in SeatState.FIELDS]
-
-
-def played(rules: Rules, seed: int) -> list[State]:
-    """Every state of one seeded random hand, its phases of the variant's own included."""
-    rng = random.Random(seed)
-    state = rules.new_hand(seed=seed)
-    states = [state]
-    while rules.result(state) is None:
-        seat = rng.choice(sorted(rules.to_act(state)))
-        state = rules.apply(state, rng.choice(rules.legal_actions(state, seat)))
-        states.append(state)
-    return states
 
 
 def test_flow_3_every_state_of_every_game_holds_its_29_fields_in_one_order() -> None:
@@ -51,11 +38,11 @@ def test_flow_3_every_state_of_every_game_holds_its_29_fields_in_one_order() -> 
         get_variant("sichuan"),
         get_variant("sichuan", swap_three=True),
     ]
-    size = sys.getsizeof(vars(played(rooms[0], 1)[0]))
+    size = sys.getsizeof(vars(random_states(rooms[0], 1)[0]))
     stages = set()
     for rules in rooms:
         for seed in range(3):
-            for state in played(rules, seed):
+            for state in random_states(rules, seed):
                 stages.add(state.stage)
                 assert list(vars(state)) == FIELDS
                 assert sys.getsizeof(vars(state)) == size, (rules.name, state.phase, state.stage)
