@@ -149,15 +149,22 @@ def check_redis(url: str) -> tuple[int, int, int]:
         versions = [entry["v"] for entry in store.log(table_id)]
         actions += len(versions)
         hands += sum(table.ended)
-        try:
-            for record in table.records:
-                replay(record)
-        except Exception:
+        if not _replays(table.records):
             lost += 1
             continue
         lost += versions != list(range(1, table.version + 1))
     store.close()
     return actions, hands, lost
+
+
+def _replays(records: Any) -> bool:
+    """Whether every hand of a table's records replays (a table whose hands do not is lost)."""
+    try:
+        for record in records:
+            replay(record)
+    except Exception:
+        return False
+    return True
 
 
 def check(db: str) -> tuple[int, int, int]:
@@ -167,10 +174,7 @@ def check(db: str) -> tuple[int, int, int]:
         logged = sum(len(r.actions) for r in table.records)
         actions += logged
         hands += sum(table.ended)
-        try:
-            for record in table.records:
-                replay(record)
-        except Exception:
+        if not _replays(table.records):
             lost += 1
             continue
         lost += table.version != logged
