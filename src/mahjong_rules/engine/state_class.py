@@ -16,14 +16,13 @@ from typing import Any, Final
 from mahjong_rules.counts import TileSet
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Event
-from mahjong_rules.engine.seat_state import VARIANT_RECORD, SeatState, _Memo
+from mahjong_rules.engine.seat_state import _NO_KINDS, VARIANT_RECORD, SeatState, _Memo
 from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
 from mahjong_rules.engine.value_class import NOTHING, ValueField, freeze_class, value_repr
 from mahjong_rules.tiles import Tile
 
 __all__ = ["COMPILED", "Phase", "State"]
 
-_NO_KINDS: Final = TileSet()
 COMPILED: Final = not __file__.endswith(".py")
 """Whether this module runs compiled by mypyc (the compiled build) rather than interpreted.
 ``mahjong_rules.COMPILED`` says the same."""
