@@ -86,6 +86,7 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.dealer = 0
         self.actions: list[Action] = []
         self._paid = [0.0] * players
+        self._rewarded = False  # (whether the last step gave any reward)
         self._cache: dict[str, Observation] = {}
         self._actions: dict[tuple[int, int], Action] = {}  # (seat, id): the action
 
@@ -120,6 +121,7 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.actions = []
         players = self.rules.players
         self._paid = [0.0] * players
+        self._rewarded = False
         self._cache = {}
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -163,29 +165,33 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if chosen is None:  # (an id not seen yet, or not a plain int: checked here)
             chosen = rules.action_from_id(seat, cast(int, action))  # (NumPy ints are taken)
             self._actions[seat, rules.action_id(chosen)] = chosen
-        before = len(self.hand_state.ledger) if self.kong_rewards else 0
-        self.state_ = rules.apply(self.hand_state, chosen)
+        state = self.hand_state
+        self.state_ = after = rules.apply(state, chosen)
         self.actions.append(chosen)
         self._cache = {}
         self._cumulative_rewards[agent] = 0.0
-        for a in self.agents:
-            self.rewards[a] = 0.0
-        result = rules.result(self.hand_state)
+        if self._rewarded:  # (the last step's rewards are over; most steps reward nothing)
+            self._rewarded = False
+            for a in self.agents:
+                self.rewards[a] = 0.0
+        result = rules.result(after)
         if result is not None:
             share = result.pot / rules.players
             for a in self.agents:
                 seat = self._seat[a]
                 self.rewards[a] = result.deltas[seat] + share - self._paid[seat]
                 self.terminations[a] = True
+            self._rewarded = True
         else:
-            if self.kong_rewards:
-                self._pay(self.hand_state.ledger[before:])
+            if self.kong_rewards and len(after.ledger) > len(state.ledger):
+                self._pay(after.ledger[len(state.ledger) :])
             if self.max_cycles is not None and len(self.actions) >= self.max_cycles * len(
                 self.possible_agents
             ):
                 for a in self.agents:
                     self.truncations[a] = True
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
         self._select()
 
     def _pay(self, payments: tuple[Payment, ...]) -> None:
@@ -200,6 +206,7 @@ class MahjongEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
                     self._reward(seat, p.amount / players)
 
     def _reward(self, seat: int, amount: float) -> None:
+        self._rewarded = True
         self._paid[seat] += amount
         self.rewards[self.possible_agents[seat]] += amount
 

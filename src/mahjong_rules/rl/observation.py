@@ -47,6 +47,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.state import Phase
 from mahjong_rules.engine.view import SeatView, View
@@ -64,14 +65,34 @@ _PHASE_INDEX = {phase: i for i, phase in enumerate(_PHASES)}
 _KINDS = tuple(MeldKind)
 _KIND_INDEX = {kind: i for i, kind in enumerate(_KINDS)}
 _SCORE = 1e6
+_SUIT = (1 << 27) - 1  # one suit's nine lanes of TileCounts.bits
+_HONORS = (1 << 21) - 1  # the seven honors' lanes
+_MEMO = 1 << 16  # suit patterns kept before the memo starts over
 
-Kept = tuple[tuple[Meld, ...], tuple[Tile, ...], list[int], list[int], list[float]]
-"""A seat's melds and discards, with their numbers from one viewer (reused while the seat's
-melds and discards are the same objects: a state shares what an action left unchanged)."""
+
+class _Table:
+    """What one viewer's observations keep between calls: the numbers of every seat's melds
+    and discards (:attr:`numbers`, zeros elsewhere) and the melds and discards they were
+    written from (compared by identity: a state shares what an action left unchanged; a
+    seat's discards only grow, so a longer tuple that starts with the kept one adds its
+    new tiles alone)."""
+
+    __slots__ = ("discards", "melds", "numbers")
+
+    def __init__(self, zeros: array[float], players: int) -> None:
+        self.numbers = zeros[:]
+        self.melds: list[tuple[Meld, ...]] = [()] * players
+        self.discards: list[tuple[Tile, ...]] = [()] * players
 
 
 class Observer:
-    """The observation and action mask of one room's views (see the module docs)."""
+    """The observation and action mask of one room's views (see the module docs).
+
+    An observation is written into a copy of its viewer's kept table numbers (every seat's
+    melds and discards, brought up to date with what changed since that viewer's last
+    observation), so that a step costs what changed, not the whole table; it is the same
+    array as writing every number afresh (``tests/test_rl_digest.py`` pins it).
+    """
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
@@ -80,7 +101,8 @@ class Observer:
         self.wall = wall = len(rules.wall_tiles)
         self.actions = int(rules.action_space)
         self._ids: dict[Action, int] = {}
-        self._kept: dict[int, dict[int, Kept]] = {}  # viewer: seat: its table numbers
+        self._tables: dict[int, _Table] = {}  # viewer: its kept numbers
+        self._suits: dict[int, array[float]] = {}  # one suit's lanes: their counts
         self.stages = {phase.name: i for i, phase in enumerate(rules.phases)}
         sample = rules.view(rules.new_hand(seed=0), 0)
         self.planes = VariantPlanes(rules, tiles, sample)
@@ -128,98 +150,138 @@ class Observer:
         self.size = len(lows)
         self.low = np.array(lows, dtype=np.float32)
         self.high = np.array(highs, dtype=np.float32)
+        self._zeros = array("f", bytes(4 * self.size))
+        self._no_actions = bytes(self.actions)
 
     def observe(self, view: View) -> npt.NDArray[np.float32]:
         """The observation of ``view`` (a view of this room's): ``size`` numbers."""
         players, seat = self.players, view.seat
-        sink = Sink()
-        ones, at, values = sink.ones, sink.at, sink.values
-        hand = self._hand
-        ones.extend([hand + t.index for t in view.concealed])
+        table = self._tables.get(seat)
+        if table is None:
+            table = self._tables[seat] = _Table(self._zeros, players)
+        melds, discards = table.melds, table.discards
+        for other in view.seats:
+            i = other.seat
+            if other.melds is not melds[i]:
+                self._melds(table, seat, other)
+            if other.discards is not discards[i]:
+                self._discards(table, seat, other)
+        out = table.numbers[:]
+        self._counts(out, self._hand, view.concealed)
         if view.drawn is not None:
-            ones.append(self._drawn + view.drawn.index)
+            out[self._drawn + view.drawn.index] += 1
         if view.wild_kinds:
             wild = self._wild
-            ones.extend([wild + t.index for t in view.wild_kinds])
+            for t in view.wild_kinds:
+                out[wild + t.index] += 1
         if view.tile is not None:
-            ones.append(self._offer + view.tile.index)
+            out[self._offer + view.tile.index] += 1
         if view.pass_peng:
             pass_peng = self._pass_peng
-            ones.extend([pass_peng + t.index for t in view.pass_peng])
+            for t in view.pass_peng:
+                out[pass_peng + t.index] += 1
         if view.pass_hu:
-            ones.append(self._pass_hu)
-        ones.append(self._phase + _PHASE_INDEX[view.phase])
+            out[self._pass_hu] += 1
+        out[self._phase + _PHASE_INDEX[view.phase]] += 1
         if view.stage is not None and view.stage in self.stages:
-            ones.append(self._stage + self.stages[view.stage])
-        ones.append(self._current + (view.current - seat) % players)
-        ones.append(self._dealer + (view.dealer - seat) % players)
-        at += (self._tiles_left, self._discards_made)
-        values += (view.tiles_left, view.discards_made)
+            out[self._stage + self.stages[view.stage]] += 1
+        out[self._current + (view.current - seat) % players] += 1
+        out[self._dealer + (view.dealer - seat) % players] += 1
+        out[self._tiles_left] += view.tiles_left
+        out[self._discards_made] += view.discards_made
         scores = [0] * players
         for payment in view.ledger:
             scores[payment.payer] -= payment.amount
             if payment.payee.__class__ is int:
                 scores[payment.payee] += payment.amount
-        table = self._kept.setdefault(seat, {})
+        seats = self._seats
         for other in view.seats:
             k = (other.seat - seat) % players
-            n, won, hidden, shown, *_, score = self._seats[k]
-            at += (n, hidden, score)
-            values += (other.tiles, other.hidden_kongs, scores[other.seat])
+            n, won, hidden, shown, *_, score = seats[k]
+            out[n] += other.tiles
+            out[hidden] += other.hidden_kongs
+            out[score] += scores[other.seat]
             if other.won:
-                ones.append(won)
+                out[won] += 1
             if k and other.hand is not None:  # (the seat's own is in hand)
-                ones.extend([shown + t.index for t in other.hand])
-            kept = table.get(other.seat)
-            if kept is None or kept[0] is not other.melds or kept[1] is not other.discards:
-                kept = table[other.seat] = self._table(seat, other, k)
-            ones.extend(kept[2])
-            at.extend(kept[3])
-            values.extend(kept[4])
+                self._counts(out, shown, other.hand)
         if self.planes.size:
+            sink = Sink()
             self.planes.write(view, self._variant, sink)
-        weights = array("d", [1.0]) * len(ones)
-        weights.extend(values)
-        ones.extend(at)
-        counted = np.bincount(
-            np.frombuffer(array("l", ones), dtype=np.int_), np.frombuffer(weights), self.size
-        )
-        return counted.astype(np.float32)
+            for i in sink.ones:
+                out[i] += 1
+            for i, value in zip(sink.at, sink.values, strict=True):
+                out[i] += value
+        return np.frombuffer(out, dtype=np.float32)
 
-    def _table(self, seat: int, other: SeatView, k: int) -> Kept:
-        """The numbers of ``other``'s melds and discards seen from ``seat`` (their position
-        ``k``): the indexes counted, the indexes given a value and the values."""
-        ones: list[int] = []
-        at: list[int] = []
-        values: list[float] = []
-        _, _, _, _, melds, meld_wilds, pond, order, _ = self._seats[k]
+    def _counts(self, out: array[float], base: int, counts: TileCounts) -> None:
+        """Write ``counts`` (its kinds below :attr:`tiles`) from ``out[base]`` on (zeros
+        there), one suit's nine numbers at once, each suit's pattern kept."""
+        bits = counts.bits
+        memo = self._suits
+        for offset, lanes, size in ((0, _SUIT, 9), (9, _SUIT, 9), (18, _SUIT, 9), (27, _HONORS, 7)):
+            if offset >= self.tiles:
+                break
+            key = (bits >> (3 * offset)) & lanes
+            if key:
+                found = memo.get(key + (size << 27))
+                if found is None:
+                    if len(memo) >= _MEMO:
+                        memo.clear()
+                    found = array("f", [(key >> (3 * r)) & 7 for r in range(size)])
+                    memo[key + (size << 27)] = found
+                out[base + offset : base + offset + size] = found
+
+    def _melds(self, table: _Table, seat: int, other: SeatView) -> None:
+        """Bring ``other``'s melds in the viewer's kept numbers up to date (written afresh:
+        a meld can change, as a 碰 turned into a 补杠)."""
+        k = (other.seat - seat) % self.players
+        _, _, _, _, melds, meld_wilds, _, _, _ = self._seats[k]
+        out, zeros = table.numbers, self._zeros
         slot, kinds, tiles, players = self.slot, len(_KINDS), self.tiles, self.players
+        out[melds : melds + MELD_SLOTS * slot] = zeros[: MELD_SLOTS * slot]
+        out[meld_wilds : meld_wilds + tiles] = zeros[:tiles]
         for m, meld in enumerate(other.melds[:MELD_SLOTS]):
             base = melds + m * slot
-            ones.append(base + _KIND_INDEX[meld.kind])
-            ones.append(base + kinds + meld.tile.index)
+            out[base + _KIND_INDEX[meld.kind]] += 1
+            out[base + kinds + meld.tile.index] += 1
             if meld.from_seat is not None:
-                ones.append(base + kinds + tiles + (meld.from_seat - seat) % players)
+                out[base + kinds + tiles + (meld.from_seat - seat) % players] += 1
             if meld.wild_tiles:
-                at.append(base + slot - 1)
-                values.append(len(meld.wild_tiles))
-                ones.extend([meld_wilds + t.index for t in meld.wild_tiles])
-        indexes = [t.index for t in other.discards]
-        ones.extend([pond + i for i in indexes])
-        at.extend(range(order, order + len(indexes)))
-        values.extend([i + 1 for i in indexes])
-        return other.melds, other.discards, ones, at, values
+                out[base + slot - 1] += len(meld.wild_tiles)
+                for t in meld.wild_tiles:
+                    out[meld_wilds + t.index] += 1
+        table.melds[other.seat] = other.melds
+
+    def _discards(self, table: _Table, seat: int, other: SeatView) -> None:
+        """Bring ``other``'s pond in the viewer's kept numbers up to date: its new discards
+        alone when the kept ones are where they were, else written afresh."""
+        k = (other.seat - seat) % self.players
+        _, _, _, _, _, _, pond, order, _ = self._seats[k]
+        out = table.numbers
+        new, old = other.discards, table.discards[other.seat]
+        first = len(old)
+        if len(new) < first or new[:first] != old:
+            tiles, wall, zeros = self.tiles, self.wall, self._zeros
+            out[pond : pond + tiles] = zeros[:tiles]
+            out[order : order + wall] = zeros[:wall]
+            first = 0
+        for j in range(first, len(new)):
+            index = new[j].index
+            out[pond + index] += 1
+            out[order + j] = index + 1
+        table.discards[other.seat] = new
 
     def mask(self, view: View) -> npt.NDArray[np.int8]:
         """The ``int8`` mask of the view's legal action ids: 1 for each legal action's id."""
-        out = np.zeros(self.actions, dtype=np.int8)
-        if view.legal_actions:
-            ids = self._ids
-            found = [ids.get(a, -1) for a in view.legal_actions]
-            if -1 in found:
-                found = [self._id(a) for a in view.legal_actions]
+        out = bytearray(self._no_actions)
+        ids = self._ids
+        for action in view.legal_actions:
+            found = ids.get(action)
+            if found is None:
+                found = self._id(action)
             out[found] = 1
-        return out
+        return np.frombuffer(out, dtype=np.int8)
 
     def _id(self, action: Action) -> int:
         """The id of ``action``, kept (a room's actions are few: at most its ids × seats)."""
