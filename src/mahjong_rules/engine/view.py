@@ -145,17 +145,29 @@ class View:
         return bool(self.legal_actions)
 
 
+_SEEN: dict[tuple[int, bool, bool], tuple[SeatState, SeatView]] = {}
+"""The last :class:`SeatView` made for each (seat, its hand shown, its 暗杠 hidden), with the
+seat state it was made from. A seat view is a function of these alone, and a state shares the
+seat states an action left unchanged, so that most seats of a view are those of the last view
+made (any viewer's: a seat looks the same to every viewer not shown its hand)."""
+
+
 def _seat_view(
     s: SeatState, index: int, viewer: int, hide_kongs: bool, hide_won: bool = False
 ) -> SeatView:
     shown = index == viewer or (s.won and not hide_won)
+    hide = hide_kongs and not shown
+    key = (index, shown, hide)
+    found = _SEEN.get(key)
+    if found is not None and found[0] is s:
+        return found[1]
     melds = s.melds
     hidden = 0
-    if hide_kongs and not shown:
+    if hide and melds:
         hidden = sum(1 for m in melds if m.kind is MeldKind.AN_GANG)
         if hidden:
             melds = tuple(m for m in melds if m.kind is not MeldKind.AN_GANG)
-    return SeatView(
+    made = SeatView(
         seat=index,
         tiles=len(s.concealed),
         melds=melds,
@@ -164,6 +176,8 @@ def _seat_view(
         won=s.won,
         hand=s.concealed if shown else None,
     )
+    _SEEN[key] = (s, made)
+    return made
 
 
 def build_view(
