@@ -30,9 +30,11 @@ ROOMS: list[tuple[str, dict[str, Any]]] = [
 def test_observation_ignores_what_the_seat_may_not_see(name: str, options: dict[str, Any]) -> None:
     """Every seat's observation, at every step of random hands, is the same for a twin state
     whose hidden tiles (other live hands, the undrawn wall) are shuffled: the observation
-    depends on nothing the view hides (BS-GANG-3, SC-VIEW-1)."""
+    depends on nothing the view hides (BS-GANG-3, SC-VIEW-1). The twins' observer is another
+    than the environment's, so that nothing one keeps between views serves the other."""
     game = raw_env(name, **options)
     rules = game.rules
+    twins = Observer(rules)
     rng = random.Random(1)
     checked = 0
     for seed in range(6):
@@ -48,11 +50,44 @@ def test_observation_ignores_what_the_seat_may_not_see(name: str, options: dict[
                 other = twin(state, seat, rng)
                 if other == state:
                     continue
-                seen = game.observer.observe(rules.view(other, seat))
+                seen = twins.observe(rules.view(other, seat))
                 assert np.array_equal(mine["observation"], seen), (name, seed, seat)
                 checked += 1
             game.step(int(rng.choice(np.flatnonzero(obs["action_mask"]).tolist())))
     assert checked > 500
+
+
+@pytest.mark.parametrize(("name", "options"), ROOMS, ids=[r[0] for r in ROOMS])
+def test_what_an_observer_keeps_gives_the_arrays_made_afresh(
+    name: str, options: dict[str, Any]
+) -> None:
+    """One observer, given the views of two hands interleaved, every seat's at random steps
+    (so that what it keeps of a viewer's melds, ponds and variant planes is brought up to
+    date over gaps and across hands, FLOW-2), gives at each the
+    array and mask a new observer gives."""
+    one, two = raw_env(name, **options), raw_env(name, **options)
+    rules = one.rules
+    kept = Observer(rules)
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(3):
+        one.reset(seed=seed)
+        two.reset(seed=seed + 10)
+        while one.agents or two.agents:
+            for game in (one, two):
+                if not game.agents:
+                    continue
+                if rng.random() < 0.3:
+                    seat = rng.randrange(rules.players)
+                    view = rules.view(game.hand_state, seat)
+                    fresh = Observer(rules)
+                    assert np.array_equal(kept.observe(view), fresh.observe(view))
+                    assert np.array_equal(kept.mask(view), fresh.mask(view))
+                    checked += 1
+                obs, _, done, _, _ = game.last()
+                ids = np.flatnonzero(obs["action_mask"]).tolist()
+                game.step(None if done else int(rng.choice(ids)))
+    assert checked > 100
 
 
 def _section(observer: Observer, obs: np.ndarray[Any, Any], name: str) -> list[float]:

@@ -60,29 +60,37 @@ __all__ = ["MELD_SLOTS", "Observer"]
 MELD_SLOTS = 4
 """Melds a seat's part holds in order (a hand of 13 tiles makes at most four)."""
 
-_PHASES = tuple(Phase)
-_PHASE_INDEX = {phase: i for i, phase in enumerate(_PHASES)}
+_PHASES = tuple(Phase)  # (found by .index, by identity: no enum __hash__ on a step)
 _KINDS = tuple(MeldKind)
-_KIND_INDEX = {kind: i for i, kind in enumerate(_KINDS)}
 _SCORE = 1e6
 _SUIT = (1 << 27) - 1  # one suit's nine lanes of TileCounts.bits
 _HONORS = (1 << 21) - 1  # the seven honors' lanes
 _MEMO = 1 << 16  # suit patterns kept before the memo starts over
 
 
+def _add(out: array[float], sink: Sink) -> None:
+    """Add what ``sink`` holds to ``out``."""
+    for i in sink.ones:
+        out[i] += 1
+    for i, value in zip(sink.at, sink.values, strict=True):
+        out[i] += value
+
+
 class _Table:
     """What one viewer's observations keep between calls: the numbers of every seat's melds
-    and discards (:attr:`numbers`, zeros elsewhere) and the melds and discards they were
-    written from (compared by identity: a state shares what an action left unchanged; a
-    seat's discards only grow, so a longer tuple that starts with the kept one adds its
-    new tiles alone)."""
+    and discards and of the variant's default planes (:attr:`numbers`, zeros elsewhere) and
+    what they were written from: the melds and discards (compared by identity: a state
+    shares what an action left unchanged; a seat's discards only grow, so a longer tuple
+    that starts with the kept one adds its new tiles alone) and the variant's fields (by
+    value: :meth:`VariantPlanes.fields <mahjong_rules.rl.planes.VariantPlanes.fields>`)."""
 
-    __slots__ = ("discards", "melds", "numbers")
+    __slots__ = ("discards", "fields", "melds", "numbers")
 
     def __init__(self, zeros: array[float], players: int) -> None:
         self.numbers = zeros[:]
         self.melds: list[tuple[Meld, ...]] = [()] * players
         self.discards: list[tuple[Tile, ...]] = [()] * players
+        self.fields: tuple[Any, ...] | None = None  # the variant's fields written, if kept
 
 
 class Observer:
@@ -166,6 +174,11 @@ class Observer:
                 self._melds(table, seat, other)
             if other.discards is not discards[i]:
                 self._discards(table, seat, other)
+        planes = self.planes
+        if planes.size and planes.hook is None:
+            fields = planes.fields(view)
+            if fields != table.fields:
+                self._fields(table, seat, fields)
         out = table.numbers[:]
         self._counts(out, self._hand, view.concealed)
         if view.drawn is not None:
@@ -182,7 +195,7 @@ class Observer:
                 out[pass_peng + t.index] += 1
         if view.pass_hu:
             out[self._pass_hu] += 1
-        out[self._phase + _PHASE_INDEX[view.phase]] += 1
+        out[self._phase + _PHASES.index(view.phase)] += 1
         if view.stage is not None and view.stage in self.stages:
             out[self._stage + self.stages[view.stage]] += 1
         out[self._current + (view.current - seat) % players] += 1
@@ -205,14 +218,20 @@ class Observer:
                 out[won] += 1
             if k and other.hand is not None:  # (the seat's own is in hand)
                 self._counts(out, shown, other.hand)
-        if self.planes.size:
+        if planes.hook is not None:
             sink = Sink()
-            self.planes.write(view, self._variant, sink)
-            for i in sink.ones:
-                out[i] += 1
-            for i, value in zip(sink.at, sink.values, strict=True):
-                out[i] += value
+            planes.write(view, self._variant, sink)
+            _add(out, sink)
         return np.frombuffer(out, dtype=np.float32)
+
+    def _fields(self, table: _Table, seat: int, fields: tuple[Any, ...]) -> None:
+        """Write the variant's default planes of ``fields`` in the viewer's kept numbers."""
+        base, size = self._variant, self.planes.size
+        table.numbers[base : base + size] = self._zeros[:size]
+        sink = Sink()
+        self.planes.write_fields(fields, seat, base, sink)
+        _add(table.numbers, sink)
+        table.fields = fields
 
     def _counts(self, out: array[float], base: int, counts: TileCounts) -> None:
         """Write ``counts`` (its kinds below :attr:`tiles`) from ``out[base]`` on (zeros
@@ -243,7 +262,7 @@ class Observer:
         out[meld_wilds : meld_wilds + tiles] = zeros[:tiles]
         for m, meld in enumerate(other.melds[:MELD_SLOTS]):
             base = melds + m * slot
-            out[base + _KIND_INDEX[meld.kind]] += 1
+            out[base + _KINDS.index(meld.kind)] += 1
             out[base + kinds + meld.tile.index] += 1
             if meld.from_seat is not None:
                 out[base + kinds + tiles + (meld.from_seat - seat) % players] += 1

@@ -171,11 +171,25 @@ class VariantPlanes:
             sink.at.extend(range(base, base + self.size))
             sink.values.extend([float(x) for x in numbers])
             return
-        seat = view.seat
-        for where, name, start, write in self._writers:
-            record = getattr(view, where)
-            if record is not None:  # (a record not shown: its zeros)
-                write(getattr(record, name), seat, base + start, sink)
+        self.write_fields(self.fields(view), view.seat, base, sink)
+
+    def fields(self, view: View) -> tuple[Any, ...]:
+        """The values of the view's fields the default reads, in order (a record not shown:
+        ``None`` for each of its fields). The default's numbers are a function of these and
+        the viewer's seat alone (:meth:`write_fields`), so that equal values give the same
+        numbers. Not for a hook's room."""
+        records = {"variant": view.variant, "own_variant": view.own_variant}
+        return tuple(
+            None if (record := records[where]) is None else getattr(record, name)
+            for where, name, _, _ in self._writers
+        )
+
+    def write_fields(self, values: tuple[Any, ...], seat: int, base: int, sink: Sink) -> None:
+        """Write the default's numbers of field ``values`` (:meth:`fields`) seen from ``seat``
+        from index ``base`` on."""
+        for value, (_, _, start, write) in zip(values, self._writers, strict=True):
+            if value is not None:  # (a record not shown, or a field left empty: its zeros)
+                write(value, seat, base + start, sink)
 
 
 def variant_planes(rules: Any, view: View) -> list[float]:
