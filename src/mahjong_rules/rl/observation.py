@@ -155,6 +155,19 @@ class Observer:
                 )
             )
         self._variant = add("variant", self.planes.size, -_SCORE, _SCORE)
+        self._counted = [
+            (n, won, hidden, shown, score) for n, won, hidden, shown, *_, score in self._seats
+        ]
+        self._suit_lanes = [
+            (offset, lanes, size, size << 27)
+            for offset, lanes, size in (
+                (0, _SUIT, 9),
+                (9, _SUIT, 9),
+                (18, _SUIT, 9),
+                (27, _HONORS, 7),
+            )
+            if offset < tiles
+        ]
         self.size = len(lows)
         self.low = np.array(lows, dtype=np.float32)
         self.high = np.array(highs, dtype=np.float32)
@@ -207,13 +220,15 @@ class Observer:
             scores[payment.payer] -= payment.amount
             if payment.payee.__class__ is int:
                 scores[payment.payee] += payment.amount
-        seats = self._seats
+        counted = self._counted
         for other in view.seats:
             k = (other.seat - seat) % players
-            n, won, hidden, shown, *_, score = seats[k]
+            n, won, hidden, shown, score = counted[k]
             out[n] += other.tiles
-            out[hidden] += other.hidden_kongs
-            out[score] += scores[other.seat]
+            if other.hidden_kongs:
+                out[hidden] += other.hidden_kongs
+            if scores[other.seat]:
+                out[score] += scores[other.seat]
             if other.won:
                 out[won] += 1
             if k and other.hand is not None:  # (the seat's own is in hand)
@@ -238,17 +253,15 @@ class Observer:
         there), one suit's nine numbers at once, each suit's pattern kept."""
         bits = counts.bits
         memo = self._suits
-        for offset, lanes, size in ((0, _SUIT, 9), (9, _SUIT, 9), (18, _SUIT, 9), (27, _HONORS, 7)):
-            if offset >= self.tiles:
-                break
+        for offset, lanes, size, tag in self._suit_lanes:
             key = (bits >> (3 * offset)) & lanes
             if key:
-                found = memo.get(key + (size << 27))
+                found = memo.get(key + tag)
                 if found is None:
                     if len(memo) >= _MEMO:
                         memo.clear()
                     found = array("f", [(key >> (3 * r)) & 7 for r in range(size)])
-                    memo[key + (size << 27)] = found
+                    memo[key + tag] = found
                 out[base + offset : base + offset + size] = found
 
     def _melds(self, table: _Table, seat: int, other: SeatView) -> None:

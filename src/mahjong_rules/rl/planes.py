@@ -22,6 +22,7 @@ Both read only the view, so they hide what it hides.
 from __future__ import annotations
 
 import enum
+import operator
 import types
 import typing
 from collections.abc import Callable, Sequence
@@ -157,6 +158,13 @@ class VariantPlanes:
                     self.spans[f"{where}.{f.name}"] = (size, found[0])
                     size += found[0]
         self.size = size
+        self._reads: list[tuple[int, Any]] = [  # (how many fields, their getter)
+            (len(names), operator.attrgetter(*names) if names else None)
+            for names in (
+                [name for w, name, _, _ in self._writers if w == where]
+                for where in ("variant", "own_variant")
+            )
+        ]
 
     def write(self, view: View, base: int, sink: Sink) -> None:
         """Write the view's ``size`` numbers from index ``base`` on."""
@@ -178,11 +186,16 @@ class VariantPlanes:
         ``None`` for each of its fields). The default's numbers are a function of these and
         the viewer's seat alone (:meth:`write_fields`), so that equal values give the same
         numbers. Not for a hook's room."""
-        records = {"variant": view.variant, "own_variant": view.own_variant}
-        return tuple(
-            None if (record := records[where]) is None else getattr(record, name)
-            for where, name, _, _ in self._writers
-        )
+        out: tuple[Any, ...] = ()
+        for record, (names, read) in zip(
+            (view.variant, view.own_variant), self._reads, strict=True
+        ):
+            if names:
+                if record is None:
+                    out += (None,) * names
+                else:
+                    out += read(record) if names > 1 else (read(record),)
+        return out
 
     def write_fields(self, values: tuple[Any, ...], seat: int, base: int, sink: Sink) -> None:
         """Write the default's numbers of field ``values`` (:meth:`fields`) seen from ``seat``
