@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from mahjong_rules import get_variant
+from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.match import Match
-from mahjong_rules.engine.turns import Turns
 from mahjong_rules.errors import OptionsError
 
 SRC = Path(__file__).resolve().parent.parent / "src"
@@ -231,7 +231,7 @@ def test_options_keep_their_first_import_path() -> None:
 
 def test_a_match_still_refuses_what_is_not_a_rooms_rules() -> None:
     """Issue 19: without importing the ``Rules`` class, a match takes a variant's rules and
-    refuses an engine part that deals no hand and a look-alike that is no variant."""
+    refuses the hooks alone, which deal no hand, and a look-alike that is no variant."""
 
     class LookAlike:
         options = None
@@ -241,7 +241,7 @@ def test_a_match_still_refuses_what_is_not_a_rooms_rules() -> None:
         def new_hand(self, **kwargs: object) -> None:
             return None
 
-    for wrong in (Turns(), LookAlike(), "baoshan", None):
+    for wrong in (Hooks(), LookAlike(), "baoshan", None):
         with pytest.raises(OptionsError, match="a match takes the rules of a room"):
             Match(wrong)  # type: ignore[arg-type]
     assert Match(get_variant("yongshan", players=3), first_dealer=2).players == 3

@@ -7,26 +7,34 @@ phase the hand is in and the action's type (the first row that matches):
 ===========================  ==========================  ======================================
 phase                        action                      transition
 ===========================  ==========================  ======================================
-the turn (TURN)              Discard                     ``Turns._do_discard``: the discard,
+the turn (TURN)              Discard                     :func:`.turns.discard`: the discard,
                                                          then the next seat's draw or a claim
                                                          window
-a variant's own (CHOOSING)   any listed answer           ``Choosing._answer_phase``: kept
+a variant's own (CHOOSING)   any listed answer           :func:`.choosing.answer_phase`: kept
                                                          until the phase's last answer, then
                                                          the phase's own ``apply``
 any other                    one of the variant's        ``Hooks.apply_own_action``
                              ``action_types``
-a claim or rob window        any listed answer (Pass,    ``Claims._answer``: kept until the
-(CLAIM, ROB)                 Peng, Gang, Hu)             last answer, then ``_resolve``
-the turn                     Gang (a concealed or        ``Turns._do_gang_from_hand``
+a claim or rob window        any listed answer (Pass,    :func:`.claims.answer`: kept until
+(CLAIM, ROB)                 Peng, Gang, Hu)             the last answer, then ``resolve``
+the turn                     Gang (a concealed or        :func:`.turns.gang_from_hand`
                              added kong)
-the turn                     Hu (a self-draw win)        ``Wins._self_draw_win``
+the turn                     Hu (a self-draw win)        :func:`.draws.self_draw_win`
 ===========================  ==========================  ======================================
 
-Nothing else is listed in any phase, so nothing else has a route. The transitions are methods
-of the rules (:mod:`~mahjong_rules.engine.turns`, :mod:`~mahjong_rules.engine.claims`,
-:mod:`~mahjong_rules.engine.choosing`, :mod:`~mahjong_rules.engine.wins`), so a variant that
-overrides one changes its row. Each takes the state, the action and the step the action
-makes, and returns the state after it (its events, its payments, the next draw).
+Nothing else is listed in any phase, so nothing else has a route. Each transition is a plain
+function of the rules object (whose hooks it asks: the variant's part), the state, the action
+and the step the action makes, and returns the state after it (its events, its payments, the
+next draw). The transitions' modules call one another in one direction only, each the layers
+below it::
+
+    turns ─▶ claims ─▶ kongs ─▶ draws      choosing ─▶ draws
+       └───────▶ wins ◀──┘
+
+(:mod:`~mahjong_rules.engine.turns`, :mod:`~mahjong_rules.engine.claims`,
+:mod:`~mahjong_rules.engine.kongs`, :mod:`~mahjong_rules.engine.draws`,
+:mod:`~mahjong_rules.engine.wins`, :mod:`~mahjong_rules.engine.choosing`), so a reader follows
+an action from this table down, and the compiled build compiles them as they are.
 
 >>> from mahjong_rules import get_variant
 >>> from mahjong_rules.engine.actions import Discard, Pass
@@ -39,72 +47,52 @@ makes, and returns the state after it (its events, its payments, the next draw).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar, Protocol
 
+from mahjong_rules.engine import choosing, claims, draws, turns
 from mahjong_rules.engine.actions import Action, Discard, Gang, Hu
+from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.state import CHOOSING, CLAIM, ROB, TURN, Phase, State, replace
-
-
-class Transitions(Protocol):
-    """What a route calls: the transitions of the engine's parts (the rules object has them
-    all, :class:`~mahjong_rules.variants.base.Rules`)."""
-
-    action_types: ClassVar[tuple[type[Action], ...]]
-    """The variant's own action types (:attr:`Hooks.action_types
-    <mahjong_rules.engine.hooks.Hooks.action_types>`)."""
-
-    def _answer_phase(
-        self, state: State, action: Action, step: int, fresh: bool = True
-    ) -> State: ...
-    def apply_own_action(self, state: State, action: Action) -> State:
-        """:meth:`Hooks.apply_own_action <mahjong_rules.engine.hooks.Hooks.apply_own_action>`."""
-        ...
-
-    def _answer(self, state: State, action: Action, step: int) -> State: ...
-    def _do_discard(self, state: State, action: Discard, step: int) -> State: ...
-    def _do_gang_from_hand(self, state: State, action: Gang) -> State: ...
-    def _self_draw_win(self, state: State, seat: int, *, forced: bool) -> State: ...
-
 
 __all__ = ["Route", "route"]
 
-Route = Callable[["Transitions", State, Action, int], State]
+Route = Callable[[Hooks, State, Action, int], State]
 """A transition: ``(rules, state, action, step) -> state after``."""
 
 
-def answer_phase(rules: Transitions, state: State, action: Action, step: int) -> State:
+def answer_phase(rules: Hooks, state: State, action: Action, step: int) -> State:
     """An answer in the variant's own phase."""
-    return rules._answer_phase(state, action, step)
+    return choosing.answer_phase(rules, state, action, step)
 
 
-def own_action(rules: Transitions, state: State, action: Action, step: int) -> State:
+def own_action(rules: Hooks, state: State, action: Action, step: int) -> State:
     """One of the variant's own actions, outside its phases."""
     return rules.apply_own_action(replace(state, events=(), step=step), action)
 
 
-def answer_window(rules: Transitions, state: State, action: Action, step: int) -> State:
+def answer_window(rules: Hooks, state: State, action: Action, step: int) -> State:
     """An answer in a claim or rob window."""
-    return rules._answer(state, action, step)
+    return claims.answer(rules, state, action, step)
 
 
-def discard(rules: Transitions, state: State, action: Action, step: int) -> State:
+def discard(rules: Hooks, state: State, action: Action, step: int) -> State:
     """The turn's discard (its first copy of the state starts the events)."""
     assert isinstance(action, Discard)
-    return rules._do_discard(state, action, step)
+    return turns.discard(rules, state, action, step)
 
 
-def turn_kong(rules: Transitions, state: State, action: Action, step: int) -> State:
+def turn_kong(rules: Hooks, state: State, action: Action, step: int) -> State:
     """A 暗杠 (àngàng) or 补杠 (bǔgàng) in the turn."""
     assert isinstance(action, Gang)
-    return rules._do_gang_from_hand(replace(state, events=(), step=step), action)
+    return turns.gang_from_hand(rules, replace(state, events=(), step=step), action)
 
 
-def self_draw_win(rules: Transitions, state: State, action: Action, step: int) -> State:
+def self_draw_win(rules: Hooks, state: State, action: Action, step: int) -> State:
     """A self-draw win: the seat in turn wins on its own hand."""
-    return rules._self_draw_win(replace(state, events=(), step=step), action.seat, forced=False)
+    state = replace(state, events=(), step=step)
+    return draws.self_draw_win(rules, state, action.seat, forced=False)
 
 
-def route(rules: Transitions, phase: Phase, kind: type[Action]) -> Route:
+def route(rules: Hooks, phase: Phase, kind: type[Action]) -> Route:
     """The transition of a listed action of type ``kind`` in ``phase`` (the module's table).
 
     Raises :class:`LookupError` for a pair no phase lists (the engine's bug, never a

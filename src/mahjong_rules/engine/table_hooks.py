@@ -27,6 +27,9 @@ class TableHooks:
 
     options: Any
     """The room's options (an instance of the variant's ``options_class``)."""
+    _ask_every: bool = False
+    """The room option ``ask_every_seat``: every other seat is asked in every claim window
+    (set by :class:`~mahjong_rules.variants.base.Rules` from the options)."""
 
     @property
     def players(self) -> int:

@@ -33,11 +33,11 @@ import attrs
 from mahjong_rules.counts import TileSet
 from mahjong_rules.engine.action_ids import action_from_id, action_id, action_space
 from mahjong_rules.engine.actions import Action, Discard
-from mahjong_rules.engine.choosing import Choosing
-from mahjong_rules.engine.claims import Claims
-from mahjong_rules.engine.draws import Draws
+from mahjong_rules.engine.choosing import at_end, own_phase, phase_actions, start
+from mahjong_rules.engine.claims import claim_actions
 from mahjong_rules.engine.edit import check_seat, start_variant_state
 from mahjong_rules.engine.events import Event
+from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.legality import why_illegal
 from mahjong_rules.engine.phases import When
 from mahjong_rules.engine.public_view import PublicView, public_view_of
@@ -53,10 +53,9 @@ from mahjong_rules.engine.state import (
     first_state,
 )
 from mahjong_rules.engine.step import ANY_STEP, AnyStep, check_step
-from mahjong_rules.engine.turns import Turns
+from mahjong_rules.engine.turns import turn_actions
 from mahjong_rules.engine.view import View, build_view, events_for
 from mahjong_rules.engine.wall import check_wall, shuffled_wall
-from mahjong_rules.engine.wins import Wins
 from mahjong_rules.engine.word_hooks import WordHooks
 from mahjong_rules.errors import HandSizeError, IllegalActionError, OptionsError
 from mahjong_rules.scoring import WinContext
@@ -78,7 +77,7 @@ TUOGUAN: list[Callable[[View], Action]] = []
 (the bots import the variants, so this module does not import them). Empty: the fixed rule."""
 
 
-class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks, TableQueries):
+class Rules(Hooks, WordHooks, TableQueries):
     """The rules of one variant with one room's options. Stateless: every method is pure.
 
     Build with :func:`~mahjong_rules.variants.get_variant`. Rules with equal options are equal
@@ -150,7 +149,7 @@ class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks, TableQueries):
         state = first_state(self.options, self.players, dealer, tiles)
         if self.hand_state_class is not None or self.seat_state_class is not None:
             state = start_variant_state(self, state)
-        return self._start(state, answers)
+        return start(self, state, answers)
 
     def to_act(self, state: State) -> frozenset[int]:
         """Seats that must act now: the seat in turn, or in a claim (rob) window or a phase of
@@ -209,7 +208,7 @@ class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks, TableQueries):
         if phase is CLAIM or phase is ROB:
             return legal[-1]  # Pass is always listed last
         if phase is CHOOSING:
-            return self._own_phase(state).default(self, state, seat)
+            return own_phase(self, state).default(self, state, seat)
         drawn = state.seats[seat].drawn
         first: Action | None = None
         for action in legal:
@@ -228,13 +227,13 @@ class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks, TableQueries):
         phase = state.phase
         if phase is TURN:
             turn = seat == state.current
-            found: tuple[Action, ...] = self._turn_actions(state, seat) if turn else ()
+            found: tuple[Action, ...] = turn_actions(self, state, seat) if turn else ()
         elif seat not in self.to_act(state):
             found = ()
         elif phase is CHOOSING:
-            found = self._phase_actions(state, seat)
+            found = phase_actions(self, state, seat)
         else:
-            found = self._claim_actions(state, seat)
+            found = claim_actions(self, state, seat)
         state.cache[seat] = found
         return found
 
@@ -369,9 +368,9 @@ class Rules(Turns, Claims, Draws, Wins, Choosing, WordHooks, TableQueries):
         if (
             after.phase is ENDED
             and self.phases
-            and (state.phase is not CHOOSING or self._own_phase(state).when is not When.AT_END)
+            and (state.phase is not CHOOSING or own_phase(self, state).when is not When.AT_END)
         ):
-            return self._at_end(after)  # the settlement is made: a phase at the end may open
+            return at_end(self, after)  # the settlement is made: a phase at the end may open
         return after
 
     def _why(self, state: State, action: Action) -> str:
