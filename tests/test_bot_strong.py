@@ -24,6 +24,7 @@ from mahjong_rules import Discard, Hu, Pass, Peng, TileCounts, TileSet, get_vari
 from mahjong_rules.arena import bot_factory
 from mahjong_rules.bots import Bot, CountingBot, GreedyBot, RandomBot
 from mahjong_rules.bots.reading import danger, threats, unseen_counts
+from mahjong_rules.engine.state import Phase
 from mahjong_rules.tiles import Tile
 from scripting import Q2, Q, T, deal, hidden_shuffled, new, play
 
@@ -130,8 +131,9 @@ def test_flow_4_counting_pengs_only_for_a_step_or_more_live_tiles() -> None:
 
 
 def test_sc_void_1_counting_gives_up_the_suit_worth_least() -> None:
-    """SC-VOID-1: 定缺 by the hand's worth, as the phase advises: each seat gives up the suit
-    whose loss costs fewest steps to a win (the dealer his two loose 万; seat 1 its two 条;
+    """SC-VOID-1: 定缺 by the hand's worth, here as the phase advises (no seat holds a
+    七对, 碰碰胡 or 清一色 worth more: tests/test_bot_worth.py has those): each seat gives up
+    the suit whose loss costs fewest steps to a win (the dealer his two loose 万; seat 1 its two 条;
     seat 2 its loose 159p rather than its 345m run; seat 3 万)."""
     from test_bots_phases import HANDS, dealt
 
@@ -241,15 +243,17 @@ def test_flow_4_tuoguan_takes_the_win_counting_bot_takes() -> None:
 def test_flow_1_tuoguan_is_counting_bot_at_every_step(room: tuple[str, dict[str, Any]]) -> None:
     """FLOW-1, 托管: at every step of four hands, for every seat asked, ``default_action`` is
     CountingBot's choice from the seat's view (in a game's own phase, the phase's advice,
-    which CountingBot gives too)."""
+    which CountingBot gives with ``worth=False``)."""
     game, options = room
     rules = get_variant(game, **options)
-    bot = CountingBot()
+    bot, advised = CountingBot(), CountingBot(worth=False)
     for seed in range(4):
         state = rules.new_hand(seed=seed)
         while rules.result(state) is None:
             for seat in rules.to_act(state):
-                assert rules.default_action(state, seat) == bot.choose(rules.view(state, seat))
+                view = rules.view(state, seat)
+                chooser = advised if view.phase is Phase.CHOOSING else bot
+                assert rules.default_action(state, seat) == chooser.choose(view)
             answer = rules.default_action(state, min(rules.to_act(state)))
             assert answer is not None
             state = rules.apply(state, answer)

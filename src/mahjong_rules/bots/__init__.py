@@ -13,7 +13,9 @@ never the other hands or the wall::
 * :class:`CountingBot`: GreedyBot's play to the lowest 向听, but of the discards that leave
   the hand nearest ready it keeps the one with the most tiles it can still draw (counted from
   what its view shows), it gives up the race against a declared 报听 hand when far from ready,
-  and pengs only for a step or more live tiles; deterministic. It beats GreedyBot in every
+  and pengs only for a step or more live tiles; it answers 定缺, 换三张 and 买点 by the hand's
+  worth (:mod:`~mahjong_rules.bots.worth`: 清一色, 七对, 碰碰胡 weighed beside 平胡);
+  deterministic. It beats GreedyBot in every
   game (the arena's figures: :doc:`/arena`), and plays 托管: what
   :meth:`Rules.default_action <mahjong_rules.Rules.default_action>` gives in a turn or a claim
   window.

@@ -9,8 +9,8 @@ declared ready (报听, bàotīng), it gives up the race and discards the safest
 (:func:`~mahjong_rules.bots.reading.danger`: a tile of the seat's public void suit, one it
 discarded itself, an end tile before a middle one); against a seat only likely ready (two
 melds face up, many discards made) safety breaks ties. It pengs only what brings it nearer
-a win, or as near with more live tiles; its kongs and its answers in a game's own phases
-(换三张, 定缺, 买点) are greedy's.
+a win, or as near with more live tiles; its kongs are greedy's. It answers 定缺, 换三张 and
+买点 by the hand's worth (:mod:`mahjong_rules.bots.worth`), a plugin's phases as they advise.
 
 >>> from mahjong_rules import get_variant
 >>> rules = get_variant("sichuan")
@@ -38,12 +38,17 @@ from mahjong_rules.bots.greedy import (
     distance,
 )
 from mahjong_rules.bots.reading import danger, threats, unseen_counts
+from mahjong_rules.bots.worth import buy_choice, swap_choice, void_choice
 from mahjong_rules.engine.actions import Action, Discard, Gang, Pass, Peng
+from mahjong_rules.engine.phases import named_phase
 from mahjong_rules.engine.state import Phase
 from mahjong_rules.engine.view import View
 from mahjong_rules.tiles import Tile
+from mahjong_rules.variants import rules_for
+from mahjong_rules.variants.baoshan.buying import Buying
+from mahjong_rules.variants.sichuan.phases import Swapping, Voiding
 
-__all__ = ["DEFEND_FROM", "DEFEND_WEIGHT", "CountingBot", "live_tiles"]
+__all__ = ["BUY_EDGE", "DEFEND_FROM", "DEFEND_WEIGHT", "CountingBot", "live_tiles"]
 
 _SUITED = 27
 """Kinds of the suits 万 筒 条; the 7 honors follow."""
@@ -55,6 +60,10 @@ DEFEND_WEIGHT = 3
 race against: 3, a seat that declared 报听. Against a seat only likely ready (weight 1 or 2)
 folding lost more than it saved (Yongshan, 2,000 hands: -0.13 a hand against folding only
 for 报听), so there the danger only breaks ties between discards equal otherwise."""
+BUY_EDGE = 1.0
+"""The net share of payments per hand CountingBot expects to receive rather than make, for
+买点 (:func:`~mahjong_rules.bots.worth.buy_choice`): above 0, as it beats GreedyBot and
+RandomBot (:doc:`/arena`) and breaks even with itself, so it buys the most points listed."""
 
 
 def live_tiles(
@@ -94,8 +103,12 @@ class CountingBot(Bot):
     Its rules, in order:
 
     * 胡 (hú), 提 (tí), 报听 (bàotīng): always, as :class:`~mahjong_rules.bots.GreedyBot`;
-    * in a phase of the variant's own (换三张, 定缺, 买点, a plugin's): the answer the phase
-      advises from the view (the kept hand nearest a win, each tile parted with a step;
+    * in 定缺 (SC-VOID-1), 换三张 (SC-SWAP-1) and 买点 (BS-BUY-1): the answer worth most
+      (:func:`~mahjong_rules.bots.worth.void_choice`,
+      :func:`~mahjong_rules.bots.worth.swap_choice`,
+      :func:`~mahjong_rules.bots.worth.buy_choice` with ``buy_edge``); with ``worth=False``,
+      and in any other phase of a variant's own (a plugin's), the answer the phase advises
+      from the view (the kept hand nearest a win, each tile parted with a step;
       :meth:`OwnPhase.advise <mahjong_rules.engine.phases.OwnPhase.advise>`);
     * in its turn, 暗杠 / 补杠 when the hand is no farther from ready after it (a kong is paid
       for at once in most rooms); otherwise a discard:
@@ -114,14 +127,23 @@ class CountingBot(Bot):
 
     It reads only its view (never the wall or the other hands) and keeps no memory: equal
     views get equal choices. ``seed`` is accepted (the arena gives each seat one) and
-    changes nothing: the bot is deterministic.
+    changes nothing: the bot is deterministic. ``worth=False`` answers every phase as the
+    phase advises (the bot before :mod:`~mahjong_rules.bots.worth`, for comparisons);
+    ``buy_edge`` is what it expects to gain from each point bought (:data:`BUY_EDGE`).
     """
 
-    def __init__(self, seed: int | str | None = None) -> None:
+    def __init__(
+        self, seed: int | str | None = None, *, worth: bool = True, buy_edge: float = BUY_EDGE
+    ) -> None:
         self.seed = seed
+        self.worth = worth
+        self.buy_edge = buy_edge
 
     def __repr__(self) -> str:
-        return f"CountingBot(seed={self.seed!r})"
+        extra = "" if self.worth else ", worth=False"
+        if self.buy_edge != BUY_EDGE:
+            extra += f", buy_edge={self.buy_edge!r}"
+        return f"CountingBot(seed={self.seed!r}{extra})"
 
     def choose(self, view: View) -> Action:
         actions = legal_or_raise(view)
@@ -129,11 +151,24 @@ class CountingBot(Bot):
         if taken is not None:
             return taken
         if view.phase is Phase.CHOOSING:
-            return _advice(view, actions)
+            advised = _advice(view, actions)
+            return self._phase(view, advised) if self.worth else advised
         hand = _Hand.of(view)
         if view.phase is Phase.TURN:
             return self._turn(view, actions, hand)
         return self._claim(view, actions, hand)
+
+    def _phase(self, view: View, advised: Action) -> Action:
+        """定缺, 换三张, 买点 by the hand's worth; any other phase as advised."""
+        rules = rules_for(view.options)
+        kind = type(named_phase(rules, view.stage))
+        if kind is Voiding:
+            return void_choice(rules, view, advised)
+        if kind is Swapping:
+            return swap_choice(rules, view, advised)
+        if kind is Buying:
+            return buy_choice(view, self.buy_edge)
+        return advised
 
     def _turn(self, view: View, actions: Sequence[Action], hand: _Hand) -> Action:
         kong = _turn_kong(actions, hand)
