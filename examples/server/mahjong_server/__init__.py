@@ -2,7 +2,7 @@
 
 One process serves a lobby page (open a table of any registered game, take a seat), one page
 per seat that draws the table with the library's SVG and offers the seat's legal actions as
-buttons, and one websocket per client. Bots (``GreedyBot``) play the empty seats, and a seat
+buttons, and one websocket per client. Bots (``CountingBot``) play the empty seats, and a seat
 whose person stays away too long is played by a bot too: 托管 (tuōguǎn, "left in care") until
 the person comes back. See ``examples/server/README.md`` for the messages.
 

@@ -36,7 +36,7 @@ from mahjong_rules import (
     StaleActionError,
     State,
 )
-from mahjong_rules.bots import Bot, GreedyBot
+from mahjong_rules.bots import Bot, CountingBot
 from mahjong_rules.engine.step import AnyStep
 from mahjong_rules.render.page import replay_page
 from mahjong_rules.serial.answer import read_answer
@@ -88,7 +88,7 @@ class Table:
         play: Play | None = None,
         tokens: dict[int, str] | None = None,
         pressed: frozenset[int] = frozenset(),
-        make_bot: Callable[[int], Bot] = lambda seat: GreedyBot(),
+        make_bot: Callable[[int], Bot] = lambda seat: CountingBot(),
     ) -> None:
         self.id = table_id
         self.rules = rules
