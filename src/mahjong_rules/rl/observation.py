@@ -66,6 +66,10 @@ _SCORE = 1e6
 _SUIT = (1 << 27) - 1  # one suit's nine lanes of TileCounts.bits
 _HONORS = (1 << 21) - 1  # the seven honors' lanes
 _MEMO = 1 << 16  # suit patterns kept before the memo starts over
+_SUIT_COUNTS: dict[int, array[float]] = {}
+"""One suit's lanes of :attr:`TileCounts.bits <mahjong_rules.counts.TileCounts.bits>` (tagged
+with the suit's size): their counts, kept for every observer of the process (at most
+``_MEMO`` patterns)."""
 
 
 def _add(out: array[float], sink: Sink) -> None:
@@ -99,7 +103,8 @@ class Observer:
     An observation is written into a copy of its viewer's kept table numbers (every seat's
     melds and discards, brought up to date with what changed since that viewer's last
     observation), so that a step costs what changed, not the whole table; it is the same
-    array as writing every number afresh (``tests/test_rl_digest.py`` pins it).
+    array as writing every number afresh (``tests/test_rl_digest.py`` pins it). What it keeps
+    makes an observer one environment's (one thread's), like the environment itself.
     """
 
     def __init__(self, rules: Any) -> None:
@@ -110,7 +115,6 @@ class Observer:
         self.actions = int(rules.action_space)
         self._ids: dict[Action, int] = {}
         self._tables: dict[int, _Table] = {}  # viewer: its kept numbers
-        self._suits: dict[int, array[float]] = {}  # one suit's lanes: their counts
         self.stages = {phase.name: i for i, phase in enumerate(rules.phases)}
         sample = rules.view(rules.new_hand(seed=0), 0)
         self.planes = VariantPlanes(rules, tiles, sample)
@@ -252,7 +256,7 @@ class Observer:
         """Write ``counts`` (its kinds below :attr:`tiles`) from ``out[base]`` on (zeros
         there), one suit's nine numbers at once, each suit's pattern kept."""
         bits = counts.bits
-        memo = self._suits
+        memo = _SUIT_COUNTS
         for offset, lanes, size, tag in self._suit_lanes:
             key = (bits >> (3 * offset)) & lanes
             if key:
