@@ -22,6 +22,7 @@ from mahjong_rules.engine.events import Claimed, Event, Passed
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.kongs import add_to_peng, after_kong, complete_added_kong
 from mahjong_rules.engine.state import CLAIM, ENDED, ROB, TURN, Phase, State, replace
+from mahjong_rules.engine.waits import wait_mask
 from mahjong_rules.engine.wins import can_win_on, claim_wins, declined_fan
 from mahjong_rules.errors import MahjongRulesError
 from mahjong_rules.melds import Meld, MeldKind
@@ -81,7 +82,7 @@ def may_claim(rules: Hooks, state: State, seat: int, tile: Tile) -> list[int]:
         if held >= 2 or (held and bits & wild_lanes):
             out.append(other)
             continue
-        if rules._wait_mask(state, other) >> index & 1:
+        if wait_mask(rules, state, other) >> index & 1:
             out.append(other)
     return out
 

@@ -19,6 +19,7 @@ from mahjong_rules.engine.events import Dealt, Event, WallExhausted
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.settlement import WinRecord
 from mahjong_rules.engine.state import ENDED, TURN, SeatState, State, replace
+from mahjong_rules.engine.waits import can_self_win
 from mahjong_rules.errors import WallError
 from mahjong_rules.scoring import WinKind
 from mahjong_rules.tiles import Tile
@@ -160,7 +161,7 @@ def begin_turn(rules: Hooks, state: State) -> State:
     if (
         (s.drawn is not None or (seat == state.dealer and not state.discards_made and not s.draws))
         and rules.self_win_forced(state, seat)
-        and rules._can_self_win(state, seat)
+        and can_self_win(rules, state, seat)
     ):
         return self_draw_win(rules, state, seat, forced=True)
     return state

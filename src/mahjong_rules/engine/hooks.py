@@ -31,6 +31,7 @@ from mahjong_rules.engine.money_hooks import MoneyHooks
 from mahjong_rules.engine.phases import OwnPhase
 from mahjong_rules.engine.state import SeatState, State
 from mahjong_rules.engine.table_hooks import TableHooks
+from mahjong_rules.engine.waits import can_self_win, hand_complete, wait_mask
 from mahjong_rules.errors import IllegalActionError
 from mahjong_rules.options import Options
 from mahjong_rules.scoring import Breakdown, WinContext, WinKind
@@ -224,7 +225,7 @@ class Hooks(MoneyHooks, TableHooks):
         may decline a win): whether that declines a self-draw win the turn offered (the 过手胡
         block follows). Default: the hand is complete and :meth:`self_win_allowed` (a variant
         where a declaration stands in for the win counts that too)."""
-        return not after_peng(state, seat) and self._can_self_win(state, seat)
+        return not after_peng(state, seat) and can_self_win(self, state, seat)
 
     def self_win_forced(self, state: State, seat: int) -> bool:
         """Whether ``seat``, having just drawn, or as the dealer at the first turn with the 14
@@ -342,7 +343,7 @@ class Hooks(MoneyHooks, TableHooks):
         "best possible win" a settlement of a drawn game may ask for (查叫). Default: every
         wait scored with :meth:`score_wait`; ``None`` if the seat is not ready."""
         best: Breakdown | None = None
-        mask = self._wait_mask(state, seat)
+        mask = wait_mask(self, state, seat)
         for tile in self._wall_kinds():
             if not mask >> tile.index & 1:
                 continue
@@ -372,25 +373,15 @@ class Hooks(MoneyHooks, TableHooks):
         return kinds
 
     def _wait_mask(self, state: State, seat: int) -> int:
-        """The seat's waits (:meth:`compute_waits`), kept on the immutable seat: a seat's hand
-        changes only on its own turn, so claim windows mostly find it there."""
-        s = state.seats[seat]
-        mask: int | None = s.cache.get("waits")
-        if mask is None:
-            mask = self.compute_waits(state, seat)
-            s.cache["waits"] = mask
-        return mask
+        """The seat's waits, kept on the seat (:func:`~mahjong_rules.engine.waits.wait_mask`)."""
+        return wait_mask(self, state, seat)
 
     def _can_self_win(self, state: State, seat: int) -> bool:
-        """Whether the seat in turn may win on what it holds (not asked after a peng)."""
-        return self._hand_complete(state, seat) and self.self_win_allowed(state, seat)
+        """Whether the seat in turn may win on what it holds
+        (:func:`~mahjong_rules.engine.waits.can_self_win`)."""
+        return can_self_win(self, state, seat)
 
     def _hand_complete(self, state: State, seat: int) -> bool:
-        """Whether the seat in turn holds a complete hand (known at the draw from its waits).
-        Worked out here it is not kept: the seat's memo is then empty, and a first entry would
-        cost every kept state holding the seat a dict table (about 120 bytes)."""
-        s = state.seats[seat]
-        complete: bool | None = s.cache.get("complete")
-        if complete is None:
-            complete = self.is_complete(state, seat, s.concealed)
-        return complete
+        """Whether the seat in turn holds a complete hand
+        (:func:`~mahjong_rules.engine.waits.hand_complete`)."""
+        return hand_complete(self, state, seat)

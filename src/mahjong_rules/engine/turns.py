@@ -30,6 +30,7 @@ from mahjong_rules.engine.events import Konged
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.kongs import added_kong, after_kong, complete_added_kong
 from mahjong_rules.engine.state import CLAIM, ROB, State, replace
+from mahjong_rules.engine.waits import can_self_win
 from mahjong_rules.engine.wins import declined_fan
 from mahjong_rules.melds import Meld, MeldKind
 from mahjong_rules.scoring import WinKind
@@ -41,7 +42,7 @@ def turn_actions(rules: Hooks, state: State, seat: int) -> tuple[Action, ...]:
     """The seat in turn's actions: Hu, kongs, the variant's own, then its discards."""
     out: list[Action] = []
     if not after_peng(state, seat):
-        if rules._can_self_win(state, seat):
+        if can_self_win(rules, state, seat):
             out.append(HU[seat])
         out.extend(rules.turn_kongs(state, seat))
     out.extend(rules.extra_turn_actions(state, seat))

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.settlement import WinRecord
 from mahjong_rules.engine.state import State
+from mahjong_rules.engine.waits import wait_mask
 from mahjong_rules.scoring import WinKind
 from mahjong_rules.tiles import Tile
 
@@ -22,7 +23,7 @@ __all__ = ["can_win_on", "claim_wins", "declined_fan"]
 def can_win_on(rules: Hooks, state: State, seat: int, tile: Tile, how: WinKind) -> bool:
     """Whether ``seat`` may win on another seat's ``tile`` now (a discard, a robbed kong)."""
     s = state.seats[seat]
-    if s.won or not rules._wait_mask(state, seat) >> tile.index & 1:
+    if s.won or not wait_mask(rules, state, seat) >> tile.index & 1:
         return False
     if not rules.win_on_tile_allowed(state, seat, how):
         return False

@@ -33,27 +33,23 @@ import attrs
 from mahjong_rules.counts import TileSet
 from mahjong_rules.engine.action_ids import action_from_id, action_id, action_space
 from mahjong_rules.engine.actions import Action, Discard
-from mahjong_rules.engine.choosing import at_end, own_phase, phase_actions, start
-from mahjong_rules.engine.claims import claim_actions
+from mahjong_rules.engine.choosing import own_phase, start
 from mahjong_rules.engine.edit import check_seat, start_variant_state
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.legality import why_illegal
-from mahjong_rules.engine.phases import When
+from mahjong_rules.engine.play import Routes, apply_listed, legal_for, to_act
 from mahjong_rules.engine.public_view import PublicView, public_view_of
-from mahjong_rules.engine.routes import Route, route
 from mahjong_rules.engine.settlement import HandResult
 from mahjong_rules.engine.state import (
     CHOOSING,
     CLAIM,
     ENDED,
     ROB,
-    TURN,
     State,
     first_state,
 )
 from mahjong_rules.engine.step import ANY_STEP, AnyStep, check_step
-from mahjong_rules.engine.turns import turn_actions
 from mahjong_rules.engine.view import View, build_view, events_for
 from mahjong_rules.engine.wall import check_wall, shuffled_wall
 from mahjong_rules.engine.word_hooks import WordHooks
@@ -65,11 +61,6 @@ from mahjong_rules.variants.options import Options
 from mahjong_rules.variants.table_queries import TableQueries
 
 __all__ = ["Rules"]
-
-_SEATS = tuple(frozenset(s for s in range(4) if mask >> s & 1) for mask in range(16))
-"""Every set of seats, by its 4-bit mask: ``to_act`` hands out these shared values."""
-_ONE = tuple(_SEATS[1 << seat] for seat in range(4))
-_NOBODY: frozenset[int] = _SEATS[0]
 
 TUOGUAN: list[Callable[[View], Action]] = []
 """Who :meth:`Rules.default_action` (托管) asks in a turn or a claim window: the choice of
@@ -94,9 +85,8 @@ class Rules(Hooks, WordHooks, TableQueries):
             raise OptionsError(f"{type(self).__name__} takes {self.options_class.__name__}")
         self.options = options
         self._ask_every = bool(getattr(options, "ask_every_seat", False))
-        self._routes: dict[tuple[str, type[Action]], Route] = {}
-        """Each (phase value, action type)'s transition, as :func:`~.routes.route` finds it
-        (keyed by the phase's value: a str hashes in C, an enum member in Python)."""
+        self._routes: Routes = {}
+        """The room's routes found so far (:data:`~mahjong_rules.engine.play.Routes`)."""
 
     def __eq__(self, other: object) -> bool:
         """Rules of the same variant with equal options are equal (and hash alike)."""
@@ -155,17 +145,7 @@ class Rules(Hooks, WordHooks, TableQueries):
         """Seats that must act now: the seat in turn, or in a claim (rob) window or a phase of
         the variant's own every asked seat that has not answered; none once the hand has
         ended."""
-        phase = state.phase
-        if phase is TURN:
-            return _ONE[state.current]
-        if phase is ENDED:
-            return _NOBODY
-        mask = 0
-        for seat in state.claimants:
-            mask |= 1 << seat
-        for answer in state.answers:
-            mask &= ~(1 << answer.seat)
-        return _SEATS[mask]
+        return to_act(state)
 
     def is_over(self, state: State) -> bool:
         """Whether the hand has ended (its :meth:`result` is then set)."""
@@ -182,7 +162,7 @@ class Rules(Hooks, WordHooks, TableQueries):
         if cached is not None and seat.__class__ is int:
             return cached  # type: ignore[no-any-return]
         check_seat(state, seat)
-        return self._legal_actions(state, seat)
+        return legal_for(self, state, seat)
 
     def default_action(self, state: State, seat: int) -> Action | None:
         """What a server applies for ``seat`` when its time to answer runs out (托管), or
@@ -219,24 +199,6 @@ class Rules(Hooks, WordHooks, TableQueries):
                     first = action
         return first if first is not None else legal[0]
 
-    def _legal_actions(self, state: State, seat: int) -> tuple[Action, ...]:
-        """:meth:`legal_actions` for a checked seat."""
-        cached = state.cache.get(seat)
-        if cached is not None:
-            return cached  # type: ignore[no-any-return]
-        phase = state.phase
-        if phase is TURN:
-            turn = seat == state.current
-            found: tuple[Action, ...] = turn_actions(self, state, seat) if turn else ()
-        elif seat not in self.to_act(state):
-            found = ()
-        elif phase is CHOOSING:
-            found = phase_actions(self, state, seat)
-        else:
-            found = claim_actions(self, state, seat)
-        state.cache[seat] = found
-        return found
-
     def result(self, state: State) -> HandResult | None:
         """The settlement once the hand has ended, else ``None`` (also while a phase of the
         variant's own at the hand's end is open: :attr:`State.result
@@ -258,7 +220,7 @@ class Rules(Hooks, WordHooks, TableQueries):
         return build_view(
             state,
             seat,
-            self._legal_actions(state, seat),
+            legal_for(self, state, seat),
             hide_kongs=self.hides_concealed_kongs,
             hide_wins=self.hides_winning_hands,
             public=public,
@@ -346,31 +308,9 @@ class Rules(Hooks, WordHooks, TableQueries):
             check_step(state, action, expect_step)
         if not isinstance(action, Action):
             raise IllegalActionError(f"not an action: {action!r}")
-        seat = action.seat
-        legal = state.cache.get(seat)
-        if legal is None:
-            if seat.__class__ is not int or not 0 <= seat < state.players:
-                raise IllegalActionError(self._why(state, action))
-            legal = self._legal_actions(state, seat)
-        for listed in legal:
-            if listed is action:
-                break
-        else:
-            if action not in legal:
-                raise IllegalActionError(self._why(state, action))
-        step = state.step + 1
-        phase = state.phase
-        key = (phase._value_, action.__class__)
-        transition = self._routes.get(key)
-        if transition is None:
-            transition = self._routes[key] = route(self, phase, action.__class__)
-        after = transition(self, state, action, step)  # engine.routes' table
-        if (
-            after.phase is ENDED
-            and self.phases
-            and (state.phase is not CHOOSING or own_phase(self, state).when is not When.AT_END)
-        ):
-            return at_end(self, after)  # the settlement is made: a phase at the end may open
+        after = apply_listed(self, self._routes, state, action)
+        if after is None:
+            raise IllegalActionError(self._why(state, action))
         return after
 
     def _why(self, state: State, action: Action) -> str:
