@@ -33,7 +33,7 @@ __all__ = ["answer", "claim_actions", "claim_options", "may_claim", "open_window
 
 _PASSED = tuple(Passed(seat) for seat in range(4))
 _SEAT = attrgetter("seat")
-_CLAIM = tuple(("claim", seat) for seat in range(4))
+_CLAIM: tuple[tuple[object, ...], ...] = tuple(("claim", seat) for seat in range(4))
 """The window's memo keys of each asked seat's options (they outlive its answer)."""
 _ROB_KONG, _DISCARD = WinKind.ROB_KONG, WinKind.DISCARD
 _AFTER = tuple(

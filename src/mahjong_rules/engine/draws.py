@@ -26,8 +26,9 @@ from mahjong_rules.tiles import Tile
 
 __all__ = ["begin_turn", "deal", "draw", "draw_into", "self_draw_win"]
 
-_ALONE = tuple((tile,) for tile in ALL_TILES)
-"""The turn draws of a turn begun with an ordinary draw: one shared tuple per tile."""
+_ALONE: tuple[tuple[Tile, ...], ...] = tuple((tile,) for tile in ALL_TILES)
+"""The turn draws of a turn begun with an ordinary draw: one shared tuple per tile (typed as
+a tuple of any length, so that a compiled build keeps these very tuples, not copies)."""
 
 
 def _dealt(wall: tuple[Tile, ...], start: int, n: int) -> TileCounts:

@@ -132,19 +132,22 @@ DISCARDS = tuple(tuple(Discard(seat, tile) for tile in ALL_TILES) for seat in ra
 HU = tuple(Hu(seat) for seat in range(4))
 PENG = tuple(Peng(seat) for seat in range(4))
 PASS = tuple(Pass(seat) for seat in range(4))
-DISCARDED = tuple(tuple((Discarded(seat, tile),) for tile in ALL_TILES) for seat in range(4))
-"""The events of a discard, as the one-event tuple that starts its transition."""
+DISCARDED: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
+    tuple((Discarded(seat, tile),) for tile in ALL_TILES) for seat in range(4)
+)
+"""The events of a discard, as the one-event tuple that starts its transition (typed as a
+tuple of any length, so that a compiled build keeps these very tuples, not copies)."""
 DREW = tuple(
     tuple(tuple(Drew(seat, tile, back) for tile in ALL_TILES) for seat in range(4))
     for back in (False, True)
 )
 """The common events, shared the same way (events are values too)."""
-_DISCARD_AND_DRAW: list[list[tuple[Event, Event] | None] | None] = [None] * 4
+_DISCARD_AND_DRAW: list[list[tuple[Event, ...] | None] | None] = [None] * 4
 """Per drawer: the events of a discard nobody claims and this seat's draw, one shared pair
 per (discarder, tile, tile drawn), built the first time it is met."""
 
 
-def discard_and_draw(seat: int, tile: Tile, drawer: int, drawn: Tile) -> tuple[Event, Event]:
+def discard_and_draw(seat: int, tile: Tile, drawer: int, drawn: Tile) -> tuple[Event, ...]:
     """The events of ``seat``'s discard of ``tile``, which nobody claims, and ``drawer``'s
     ordinary draw of ``drawn``: a shared tuple, so most kept states hold no events of their
     own (at most 4 x 4 x 34 x 34 pairs, filled as they are met)."""
