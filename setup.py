@@ -35,15 +35,29 @@ COMPILED = (
     "mahjong_rules/engine/seat_state.py",
     "mahjong_rules/engine/state_class.py",
     "mahjong_rules/engine/drafts.py",
+    "mahjong_rules/counts.py",
+    "mahjong_rules/engine/edit.py",
+    "mahjong_rules/engine/defaults.py",
+    "mahjong_rules/engine/waits.py",
+    "mahjong_rules/engine/wins.py",
+    "mahjong_rules/engine/draws.py",
+    "mahjong_rules/engine/kongs.py",
+    "mahjong_rules/engine/claims.py",
+    "mahjong_rules/engine/turns.py",
+    "mahjong_rules/engine/choosing.py",
+    "mahjong_rules/engine/routes.py",
+    "mahjong_rules/engine/play.py",
 )
-"""The modules compiled, under ``src/``: the win detector and its tables, and the hand's state
-(``State``, ``SeatState`` and the engine's working copies of them, native classes compiled:
-issue 35; the transitions that use them are interpreted still, so whole hands gain nothing yet).
-``counts.py`` compiles too and passes the same tests, but its small methods, called from the
-interpreted engine, are slower compiled (``add``/``remove`` about 1.4x); ``tiles.py``,
-``notation.py``, ``hand.py`` and ``melds.py`` gain nothing measurable and their constructors'
-own TypeErrors would become mypyc's (benchmarks/README.md, "compare_builds.py");
-``wins/_build.py`` generates the tables file (run as ``python -m``)."""
+"""The modules compiled, under ``src/``: the win detector and its tables; the tile counts; the
+hand's state (``State``, ``SeatState`` and the engine's working copies of them, native classes);
+and the engine's way from ``apply`` to the next state: the server's questions
+(``engine/play.py``), the routes, the transitions (turns, claims, kongs, draws, wins, the
+variant's phases), the waits and the engine's edits and default hooks, all plain functions
+(issue 35). The hooks themselves, the variants and the views stay interpreted: a variant's
+rules class subclasses them. ``tiles.py``, ``notation.py``, ``hand.py`` and ``melds.py`` gain
+nothing measurable and their constructors' own TypeErrors would become mypyc's
+(benchmarks/README.md, "compare_builds.py"); ``wins/_build.py`` generates the tables file (run
+as ``python -m``)."""
 MODULES_SWITCH = "MAHJONG_RULES_COMPILE_MODULES"
 """Another list for a trial (space- or comma-separated paths under ``src/``), e.g.
 ``MAHJONG_RULES_COMPILE_MODULES="mahjong_rules/counts.py mahjong_rules/wins/detector.py"``."""

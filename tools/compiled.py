@@ -61,10 +61,27 @@ COMPILED_TESTS = (
     "tests/test_serial_roundtrip.py",
     "tests/test_state_values.py",
     "tests/test_play_properties.py",
+    "tests/test_engine_common.py",
+    "tests/test_engine_discards.py",
+    "tests/test_variant_transitions.py",
+    "tests/test_variant_actions.py",
+    "tests/test_concurrent_answers.py",
+    "tests/test_baoshan_flow.py",
+    "tests/test_baoshan_settlement.py",
+    "tests/test_yongshan_flow.py",
+    "tests/test_yongshan_settlement.py",
+    "tests/test_contract_wildcards.py",
+    "tests/test_sichuan_flow.py",
+    "tests/test_sichuan_pass_hu.py",
+    "tests/test_sichuan_ends.py",
+    "tests/test_toy_variant.py",
 )
 """What ``test`` runs against the compiled build: the tests of the compiled modules, the win
 detector against its oracle, both golden digests of play (test_golden.py), the recorded dcmshi
-hands, and the games' scoring patterns, which read the detector's decompositions."""
+hands, the games' scoring patterns, which read the detector's decompositions, and the rule
+tests of the compiled transitions (each game's flow and settlement, the claim windows' answers
+in any order, a variant's own actions and transitions, and the toy plugin, interpreted, on
+the compiled engine)."""
 LEFT_OUT = (
     "tests/test_serial_roundtrip.py::test_every_state_of_2000_hands_reads_back_and_plays_the_same",
 )
