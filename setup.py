@@ -38,6 +38,7 @@ COMPILED = (
     "mahjong_rules/counts.py",
     "mahjong_rules/engine/edit.py",
     "mahjong_rules/engine/defaults.py",
+    "mahjong_rules/engine/defaulted.py",
     "mahjong_rules/engine/waits.py",
     "mahjong_rules/engine/wins.py",
     "mahjong_rules/engine/draws.py",

@@ -75,6 +75,7 @@ COMPILED_TESTS = (
     "tests/test_sichuan_pass_hu.py",
     "tests/test_sichuan_ends.py",
     "tests/test_toy_variant.py",
+    "tests/test_defaulted_hooks.py",
 )
 """What ``test`` runs against the compiled build: the tests of the compiled modules, the win
 detector against its oracle, both golden digests of play (test_golden.py), the recorded dcmshi

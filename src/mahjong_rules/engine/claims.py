@@ -15,6 +15,7 @@ from operator import attrgetter
 
 from mahjong_rules.counts import TileSet
 from mahjong_rules.engine.actions import Action, Gang, Hu, Pass, Peng
+from mahjong_rules.engine.defaulted import next_to_draw, win_forced
 from mahjong_rules.engine.drafts import freeze, thaw
 from mahjong_rules.engine.draws import draw
 from mahjong_rules.engine.edit import HU, NO_KINDS, PASS, take
@@ -110,7 +111,7 @@ def open_window(
     found: dict[int, list[Action]] = {}
     claimants: list[int] = []
     forced: list[int] = []
-    forced_now = rules.win_forced(state)
+    forced_now = win_forced(rules, state)
     for other in candidates:
         options = claim_options(rules, state, other)
         if options:
@@ -214,7 +215,7 @@ def resolve(
         return take_discard(rules, state, claim)
     n, discarder = state.players, state.current
     last = max(winners, key=lambda w: (w - discarder) % n) if winners else discarder
-    return draw(rules, state, rules.next_to_draw(state, last))  # after the last winner
+    return draw(rules, state, next_to_draw(rules, state, last))  # after the last winner
 
 
 def chosen_winners(rules: Hooks, state: State, declared: list[int]) -> list[int]:
@@ -284,7 +285,7 @@ def robbed_and_on(rules: Hooks, state: State, pending: Gang, winners: list[int])
     )
     n = state.players
     last = max(winners, key=lambda w: (w - konger) % n)
-    return draw(rules, state, rules.next_to_draw(state, last))
+    return draw(rules, state, next_to_draw(rules, state, last))
 
 
 def take_discard(rules: Hooks, state: State, claim: Action) -> State:

@@ -13,6 +13,7 @@ from typing import Any
 
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.actions import Discard
+from mahjong_rules.engine.defaulted import next_to_draw, self_win_forced
 from mahjong_rules.engine.drafts import StateDraft, freeze, freeze_seat, thaw, thaw_seat
 from mahjong_rules.engine.edit import ALL_TILES, DREW, NO_KINDS, discard_and_draw
 from mahjong_rules.engine.events import Dealt, Event, WallExhausted
@@ -161,7 +162,7 @@ def begin_turn(rules: Hooks, state: State) -> State:
     s = state.seats[seat]
     if (
         (s.drawn is not None or (seat == state.dealer and not state.discards_made and not s.draws))
-        and rules.self_win_forced(state, seat)
+        and self_win_forced(rules, state, seat)
         and can_self_win(rules, state, seat)
     ):
         return self_draw_win(rules, state, seat, forced=True)
@@ -180,4 +181,4 @@ def self_draw_win(rules: Hooks, state: State, seat: int, *, forced: bool) -> Sta
     state = rules.settle_wins(state, [win])
     if state.phase is ENDED:
         return state
-    return draw(rules, state, rules.next_to_draw(state, seat))  # 血战: play goes on
+    return draw(rules, state, next_to_draw(rules, state, seat))  # 血战: play goes on

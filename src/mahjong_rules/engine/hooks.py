@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine import defaults
 from mahjong_rules.engine.actions import Action
+from mahjong_rules.engine.defaulted import next_in_play
 from mahjong_rules.engine.edit import after_peng
 from mahjong_rules.engine.money_hooks import MoneyHooks
 from mahjong_rules.engine.phases import OwnPhase
@@ -237,11 +238,7 @@ class Hooks(MoneyHooks, TableHooks):
     def next_to_draw(self, state: State, seat: int) -> int:
         """The seat that draws after ``seat``'s turn or a window on its discard. Default: the
         first seat after it in play order that has not won (SEAT-1; in 血战 a winner leaves)."""
-        n = state.players
-        nxt = (seat + 1) % n
-        while state.seats[nxt].won:
-            nxt = (nxt + 1) % n
-        return nxt
+        return next_in_play(state, seat)
 
     # ------------------------------------------------------------------ claims
 

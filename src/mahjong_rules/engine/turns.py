@@ -14,6 +14,12 @@ from __future__ import annotations
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.actions import Action, Discard, Gang
 from mahjong_rules.engine.claims import may_claim, open_window
+from mahjong_rules.engine.defaulted import (
+    DISCARD_LIFTS_PASS_HU,
+    DISCARD_WINS,
+    defaults_of,
+    next_to_draw,
+)
 from mahjong_rules.engine.drafts import freeze, freeze_seat, thaw, thaw_seat
 from mahjong_rules.engine.draws import draw_into
 from mahjong_rules.engine.edit import (
@@ -63,7 +69,8 @@ def discard(rules: Hooks, state: State, action: Discard, step: int) -> State:
     seat, tile = action.seat, action.tile
     s = state.seats[seat]
     pass_hu, pass_fan = s.pass_hu, s.pass_hu_fan
-    if rules.discard_lifts_pass_hu(state, seat):
+    plain = defaults_of(rules)
+    if not plain & DISCARD_LIFTS_PASS_HU and rules.discard_lifts_pass_hu(state, seat):
         pass_hu, pass_fan = False, -1
     elif rules.declines_self_win(state, seat):
         # 过手胡: declining a self-draw (by this discard, or by a choice the variant
@@ -85,7 +92,7 @@ def discard(rules: Hooks, state: State, action: Discard, step: int) -> State:
             cache["waits"] = before
     after = freeze_seat(mine, cache)
     candidates = may_claim(rules, state, seat, tile)  # the other seats are unchanged
-    discard_win = rules.discard_wins(state, seat, after)
+    discard_win = not plain & DISCARD_WINS and rules.discard_wins(state, seat, after)
     d = thaw(state)
     d.seats = (*state.seats[:seat], after, *state.seats[seat + 1 :])
     d.events = DISCARDED[seat][tile.index]  # a discard starts a transition
@@ -93,7 +100,7 @@ def discard(rules: Hooks, state: State, action: Discard, step: int) -> State:
     d.step = step
     if not candidates and not discard_win and not rules._ask_every:
         # the common case: nobody may claim the tile, so the next seat draws at once
-        return draw_into(rules, state, d, rules.next_to_draw(state, seat), False, action)
+        return draw_into(rules, state, d, next_to_draw(rules, state, seat), False, action)
     d.kong_chain = 0
     d.discard_win = seat if discard_win else None
     d.phase = CLAIM

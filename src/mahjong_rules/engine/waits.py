@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from mahjong_rules.counts import TileCounts
+from mahjong_rules.engine.defaulted import SELF_WIN_ALLOWED, defaults_of
 from mahjong_rules.engine.state import State
 
 __all__ = ["can_self_win", "hand_complete", "wait_mask"]
@@ -49,4 +50,6 @@ def hand_complete(rules: _Asks, state: State, seat: int) -> bool:
 
 def can_self_win(rules: _Asks, state: State, seat: int) -> bool:
     """Whether the seat in turn may win on what it holds (not asked after a peng)."""
-    return hand_complete(rules, state, seat) and rules.self_win_allowed(state, seat)
+    if not hand_complete(rules, state, seat):
+        return False
+    return bool(defaults_of(rules) & SELF_WIN_ALLOWED) or rules.self_win_allowed(state, seat)

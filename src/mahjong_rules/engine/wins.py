@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mahjong_rules.engine.defaulted import win_forced
 from mahjong_rules.engine.hooks import Hooks
 from mahjong_rules.engine.settlement import WinRecord
 from mahjong_rules.engine.state import State
@@ -27,7 +28,7 @@ def can_win_on(rules: Hooks, state: State, seat: int, tile: Tile, how: WinKind) 
         return False
     if not rules.win_on_tile_allowed(state, seat, how):
         return False
-    return rules.win_forced(state) or not rules.pass_hu_blocks(state, seat, how)
+    return win_forced(rules, state) or not rules.pass_hu_blocks(state, seat, how)
 
 
 def declined_fan(rules: Hooks, state: State, seat: int, tile: Tile | None, how: WinKind) -> int:
