@@ -18,6 +18,7 @@ from mahjong_rules.engine.defaulted import (
     defaults_of,
     next_in_play,
 )
+from mahjong_rules.engine.settlement import WinRecord
 from mahjong_rules.engine.state import Phase, State
 from mahjong_rules.variants.sichuan import Sichuan
 
@@ -37,6 +38,9 @@ def test_each_games_hooks_left_at_their_defaults() -> None:
         "sichuan": ALL,
     }
     assert defaults_of(Hongzhong()) == ALL & ~SELF_WIN_FORCED
+    # each rules object keeps its class's bits, which the transitions read
+    assert {name: get_variant(name)._defaults for name in found} == found
+    assert Hongzhong()._defaults == ALL & ~SELF_WIN_FORCED
 
 
 def _play(rules: Sichuan, seed: int) -> State:
@@ -81,7 +85,7 @@ def test_flow4_an_overridden_win_forced_forces_the_self_draw_win() -> None:
 
     forced = Forced()
     assert not defaults_of(forced) & WIN_FORCED
-    wins = []
+    wins: list[WinRecord] = []
     for seed in range(60):
         rng = random.Random(seed)
         state = forced.new_hand(seed=seed)

@@ -6,7 +6,8 @@ the next seat in play order drawing. A variant that overrides any of them is ask
 Skipping the call changes no answer: each bit stands for a default that answers the one value
 the transition then uses (its docstring, :class:`~mahjong_rules.engine.hooks.Hooks`, says so);
 what it saves is a call from the compiled engine into Python. A class is read once
-(:func:`defaults_of`), when a transition first meets it: a hook is overridden in the class body
+(:func:`defaults_of`), and the rules object keeps its bits (``rules._defaults``, set as
+:class:`~mahjong_rules.variants.base.Rules` is made): a hook is overridden in the class body
 (or a base's), as the hook contract says, not patched onto the class after play has begun.
 """
 
@@ -56,7 +57,10 @@ _FOUND: dict[type, int] = {}
 
 
 class _Asks(Protocol):
-    """The hooks read here (:class:`~mahjong_rules.engine.hooks.Hooks`')."""
+    """The hooks read here (:class:`~mahjong_rules.engine.hooks.Hooks`'), and the rules'
+    bits (``_defaults``: :func:`defaults_of`, kept on the rules object)."""
+
+    _defaults: int
 
     def win_forced(self, state: State) -> bool: ...
     def self_win_forced(self, state: State, seat: int) -> bool: ...
@@ -82,19 +86,19 @@ def defaults_of(rules: object) -> int:
 
 def win_forced(rules: _Asks, state: State) -> bool:
     """The hook ``win_forced``, unless the default (no)."""
-    return False if defaults_of(rules) & WIN_FORCED else rules.win_forced(state)
+    return False if rules._defaults & WIN_FORCED else rules.win_forced(state)
 
 
 def self_win_forced(rules: _Asks, state: State, seat: int) -> bool:
     """The hook ``self_win_forced``, unless the default (:func:`win_forced`)."""
-    if defaults_of(rules) & SELF_WIN_FORCED:
+    if rules._defaults & SELF_WIN_FORCED:
         return win_forced(rules, state)
     return rules.self_win_forced(state, seat)
 
 
 def next_to_draw(rules: _Asks, state: State, seat: int) -> int:
     """The hook ``next_to_draw``, unless the default (:func:`next_in_play`)."""
-    if defaults_of(rules) & NEXT_TO_DRAW:
+    if rules._defaults & NEXT_TO_DRAW:
         return next_in_play(state, seat)
     return rules.next_to_draw(state, seat)
 

@@ -30,6 +30,11 @@ class TableHooks:
     _ask_every: bool = False
     """The room option ``ask_every_seat``: every other seat is asked in every claim window
     (set by :class:`~mahjong_rules.variants.base.Rules` from the options)."""
+    _defaults: int = 0
+    """The hooks this rules class leaves at the engine's defaults, as the bits of
+    :mod:`~mahjong_rules.engine.defaulted` (set by :class:`~mahjong_rules.variants.base.Rules`
+    from :func:`~mahjong_rules.engine.defaulted.defaults_of`); none known: every hook is
+    asked."""
 
     @property
     def players(self) -> int:

@@ -17,7 +17,6 @@ from mahjong_rules.engine.claims import may_claim, open_window
 from mahjong_rules.engine.defaulted import (
     DISCARD_LIFTS_PASS_HU,
     DISCARD_WINS,
-    defaults_of,
     next_to_draw,
 )
 from mahjong_rules.engine.drafts import freeze, freeze_seat, thaw, thaw_seat
@@ -69,7 +68,7 @@ def discard(rules: Hooks, state: State, action: Discard, step: int) -> State:
     seat, tile = action.seat, action.tile
     s = state.seats[seat]
     pass_hu, pass_fan = s.pass_hu, s.pass_hu_fan
-    plain = defaults_of(rules)
+    plain = rules._defaults
     if not plain & DISCARD_LIFTS_PASS_HU and rules.discard_lifts_pass_hu(state, seat):
         pass_hu, pass_fan = False, -1
     elif rules.declines_self_win(state, seat):

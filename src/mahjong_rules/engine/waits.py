@@ -12,14 +12,17 @@ from __future__ import annotations
 from typing import Protocol
 
 from mahjong_rules.counts import TileCounts
-from mahjong_rules.engine.defaulted import SELF_WIN_ALLOWED, defaults_of
+from mahjong_rules.engine.defaulted import SELF_WIN_ALLOWED
 from mahjong_rules.engine.state import State
 
 __all__ = ["can_self_win", "hand_complete", "wait_mask"]
 
 
 class _Asks(Protocol):
-    """The hooks these functions ask (:class:`~mahjong_rules.engine.hooks.Hooks`')."""
+    """The hooks these functions ask (:class:`~mahjong_rules.engine.hooks.Hooks`'), and the
+    rules' bits of the hooks left at their defaults (:mod:`~mahjong_rules.engine.defaulted`)."""
+
+    _defaults: int
 
     def compute_waits(self, state: State, seat: int) -> int: ...
     def is_complete(self, state: State, seat: int, concealed: TileCounts) -> bool: ...
@@ -52,4 +55,4 @@ def can_self_win(rules: _Asks, state: State, seat: int) -> bool:
     """Whether the seat in turn may win on what it holds (not asked after a peng)."""
     if not hand_complete(rules, state, seat):
         return False
-    return bool(defaults_of(rules) & SELF_WIN_ALLOWED) or rules.self_win_allowed(state, seat)
+    return bool(rules._defaults & SELF_WIN_ALLOWED) or rules.self_win_allowed(state, seat)

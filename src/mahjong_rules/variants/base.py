@@ -34,6 +34,7 @@ from mahjong_rules.counts import TileSet
 from mahjong_rules.engine.action_ids import action_from_id, action_id, action_space
 from mahjong_rules.engine.actions import Action, Discard
 from mahjong_rules.engine.choosing import own_phase, start
+from mahjong_rules.engine.defaulted import defaults_of
 from mahjong_rules.engine.edit import check_seat, start_variant_state
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.hooks import Hooks
@@ -85,6 +86,7 @@ class Rules(Hooks, WordHooks, TableQueries):
             raise OptionsError(f"{type(self).__name__} takes {self.options_class.__name__}")
         self.options = options
         self._ask_every = bool(getattr(options, "ask_every_seat", False))
+        self._defaults = defaults_of(self)
         self._routes: Routes = {}
         """The room's routes found so far (:data:`~mahjong_rules.engine.play.Routes`)."""
 
