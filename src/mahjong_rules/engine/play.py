@@ -72,7 +72,8 @@ def legal_for(rules: Hooks, state: State, seat: int) -> tuple[Action, ...]:
 
 def apply_listed(rules: Hooks, routes: Routes, state: State, action: Action) -> State | None:
     """The state after ``action`` if it is one of its seat's legal actions, else ``None``
-    (the caller words the refusal). ``routes``: the room's routes found so far (filled here)."""
+    (the caller words the refusal). ``routes``: the room's routes found so far, each (phase
+    value, action type)'s transition (``Routes``, filled here)."""
     seat = action.seat
     legal: tuple[Action, ...] | None = state.cache.get(seat)
     if legal is None:

@@ -88,7 +88,8 @@ class Rules(Hooks, WordHooks, TableQueries):
         self._ask_every = bool(getattr(options, "ask_every_seat", False))
         self._defaults = defaults_of(self)
         self._routes: Routes = {}
-        """The room's routes found so far (:data:`~mahjong_rules.engine.play.Routes`)."""
+        """The room's routes found so far (``engine.play.Routes``: each (phase value, action
+        type)'s transition)."""
 
     def __eq__(self, other: object) -> bool:
         """Rules of the same variant with equal options are equal (and hash alike)."""
