@@ -18,6 +18,7 @@ from mahjong_rules.engine.defaulted import (
     defaults_of,
     next_in_play,
 )
+from mahjong_rules.engine.events import Drew, Event, WallExhausted
 from mahjong_rules.engine.settlement import WinRecord
 from mahjong_rules.engine.state import Phase, State
 from mahjong_rules.variants.sichuan import Sichuan
@@ -43,18 +44,22 @@ def test_each_games_hooks_left_at_their_defaults() -> None:
     assert Hongzhong()._defaults == ALL & ~SELF_WIN_FORCED
 
 
-def _play(rules: Sichuan, seed: int) -> State:
+def _play(rules: Sichuan, seed: int) -> tuple[State, list[Event]]:
+    """A random hand of ``seed``: its last state and every event of its transitions."""
     rng = random.Random(seed)
     state = rules.new_hand(seed=seed)
+    events = list(state.events)
     while not rules.is_over(state):
         seat = rng.choice(sorted(rules.to_act(state)))
         state = rules.apply(state, rng.choice(rules.legal_actions(state, seat)))
-    return state
+        events.extend(state.events)
+    return state, events
 
 
-def test_seat_1_an_overridden_next_to_draw_is_asked_after_every_unclaimed_discard() -> None:
+def test_seat_1_an_overridden_next_to_draw_is_asked_before_every_ordinary_draw() -> None:
     """SEAT-1: a subclass's ``next_to_draw`` is the one asked (here it counts its calls and
-    answers as the default would), so the hand plays as before."""
+    answers as the default would), so the hand plays as before: once for each ordinary
+    draw, and once more when the wall was found empty instead."""
     calls: list[int] = []
 
     class Counting(Sichuan):
@@ -66,10 +71,13 @@ def test_seat_1_an_overridden_next_to_draw_is_asked_after_every_unclaimed_discar
 
     rules = Counting()
     assert not defaults_of(rules) & NEXT_TO_DRAW
-    ended = _play(rules, 5)
-    assert ended == _play(Sichuan(), 5)  # same hand, same play
-    unclaimed = sum(1 for e in ended.events if type(e).__name__ == "Drew")
-    assert len(calls) >= 1 and unclaimed <= len(calls) + 1
+    for seed in range(5):
+        calls.clear()
+        ended, events = _play(rules, seed)
+        assert (ended, events) == _play(Sichuan(), seed)  # same hand, same play
+        draws = sum(1 for e in events if isinstance(e, Drew) and not e.replacement)
+        exhausted = sum(1 for e in events if isinstance(e, WallExhausted))
+        assert draws and len(calls) == draws + exhausted, seed
 
 
 def test_flow4_an_overridden_win_forced_forces_the_self_draw_win() -> None:

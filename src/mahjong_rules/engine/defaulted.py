@@ -1,12 +1,12 @@
-"""Which of a rules class's hooks are still the engine's defaults, found once per class, so
+"""Which of a rules class's hooks are still the engine's defaults, found once per rules object, so
 that the transitions skip calling a default whose answer is fixed: a 过手胡 a discard never
 lifts, a discard that never wins for its maker, a win never forced, a self-draw always allowed,
 the next seat in play order drawing. A variant that overrides any of them is asked as always.
 
 Skipping the call changes no answer: each bit stands for a default that answers the one value
 the transition then uses (its docstring, :class:`~mahjong_rules.engine.hooks.Hooks`, says so);
-what it saves is a call from the compiled engine into Python. A class is read once
-(:func:`defaults_of`), and the rules object keeps its bits (``rules._defaults``, set as
+what it saves is a call from the compiled engine into Python. Each rules object reads
+its class once (:func:`defaults_of`) and keeps the bits (``rules._defaults``, set as
 :class:`~mahjong_rules.variants.base.Rules` is made): a hook is overridden in the class body
 (or a base's), as the hook contract says, not patched onto the class after play has begun.
 """
@@ -52,8 +52,6 @@ _HOOKS: Final = (
     (SELF_WIN_ALLOWED, "self_win_allowed"),
 )
 _ENGINE: Final = "mahjong_rules.engine."
-_FOUND: dict[type, int] = {}
-"""Each rules class met so far, with its bits."""
 
 
 class _Asks(Protocol):
@@ -70,17 +68,12 @@ class _Asks(Protocol):
 def defaults_of(rules: object) -> int:
     """The bits of the hooks ``rules``'s class leaves at the engine's defaults: a hook
     counts when the engine's module alone defines it among the class's bases."""
-    cls = type(rules)
-    found = _FOUND.get(cls)
-    if found is None:
-        found = 0
-        for bit, name in _HOOKS:
-            owners = [c for c in cls.__mro__ if name in vars(c)]
-            if len(owners) == 1 and owners[0].__module__.startswith(_ENGINE):
-                found |= bit
-        if len(_FOUND) > 256:  # classes made on the fly (tests): keep the table small
-            _FOUND.clear()
-        _FOUND[cls] = found
+    mro = type(rules).__mro__
+    found = 0
+    for bit, name in _HOOKS:
+        owners = [c for c in mro if name in vars(c)]
+        if len(owners) == 1 and owners[0].__module__.startswith(_ENGINE):
+            found |= bit
     return found
 
 

@@ -77,7 +77,7 @@ def apply_listed(rules: Hooks, routes: Routes, state: State, action: Action) -> 
     seat = action.seat
     legal: tuple[Action, ...] | None = state.cache.get(seat)
     if legal is None:
-        if not 0 <= seat < state.players:
+        if seat.__class__ is not int or not 0 <= seat < state.players:
             return None
         legal = legal_for(rules, state, seat)
     for listed in legal:
