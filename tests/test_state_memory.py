@@ -1,12 +1,11 @@
 """Memory per kept state (issue 27, section 5; FLOW-3: every state a server keeps is immutable).
 
-CPython shares the keys of a class's instance dicts only while every instance's keys are names
-of one table, which holds at most 29 names and fewer once the class has made instances with
-fewer keys. A :class:`State` holds its 29 fields, ``None`` ones too, in one order, and keeps
-its memo (``cache``) in a slot, so every state of every game shares that table. Before, a
-state inside 定缺 (SC-VOID-1) held 30 entries (Sichuan's hand record and the phase's
-``stage``), got a dict table of its own and passed it on to every later copy: a kept Sichuan
-state cost 1.7x a Baoshan one (3,009 against 1,782 bytes, ``benchmarks/memory.py``, warm).
+A :class:`State` and a :class:`SeatState` keep their fields in slots, with no instance dict
+(issue 35), in both builds, and the memo (``cache``) in a slot of its own: so a kept state
+costs its object alone, the same in every game and every phase. Before (issue 27), the fields
+were an instance dict, and a state inside 定缺 (SC-VOID-1) that held one entry more got a dict
+table of its own: a kept Sichuan state cost 1.7x a Baoshan one (3,009 against 1,782 bytes,
+``benchmarks/memory.py``, warm).
 """
 
 from __future__ import annotations
@@ -18,18 +17,22 @@ import sys
 import textwrap
 
 from mahjong_rules import BuyPoints, get_variant
-from mahjong_rules.engine.state import Phase, SeatState, State, remake, replace
+from mahjong_rules.engine.state import COMPILED, Phase, SeatState, State, remake, replace
 from scripting import random_states
 
 FIELDS = [f.name for f in State.FIELDS]
 SEAT_FIELDS = [f.name for f in SeatState.FIELDS]
 
 
-def test_flow_3_every_state_of_every_game_holds_its_29_fields_in_one_order() -> None:
+def fields_of(obj: State | SeatState) -> dict[str, object]:
+    """Every field of a state or a seat by name, in declaration order."""
+    return {f.name: getattr(obj, f.name) for f in type(obj).FIELDS}
+
+
+def test_flow_3_every_state_of_every_game_keeps_its_29_fields_in_slots() -> None:
     """FLOW-3, SC-SWAP-1, SC-VOID-1, BS-BUY-1: in every state of the three games, inside a phase
-    of the variant's own (换三张, 定缺, 买点) or not, the instance dict holds exactly the 29 fields
-    in declaration order (no memo entry, no field left out when ``None``) and shares its keys:
-    its size is that of a Baoshan state's."""
+    of the variant's own (换三张, 定缺, 买点) or not, the fields are slots (no instance dict,
+    the memo in a slot of its own), so every state object is the size of a Baoshan one."""
     assert len(FIELDS) == 29 and FIELDS[-2:] == ["stage", "variant"]
     rooms = [
         get_variant("baoshan"),
@@ -38,18 +41,21 @@ def test_flow_3_every_state_of_every_game_holds_its_29_fields_in_one_order() -> 
         get_variant("sichuan"),
         get_variant("sichuan", swap_three=True),
     ]
-    size = sys.getsizeof(vars(random_states(rooms[0], 1)[0]))
+    size = sys.getsizeof(random_states(rooms[0], 1)[0])
+    seat_size = sys.getsizeof(random_states(rooms[0], 1)[0].seats[0])
     stages = set()
     for rules in rooms:
         for seed in range(3):
             for state in random_states(rules, seed):
                 stages.add(state.stage)
-                assert list(vars(state)) == FIELDS
-                assert sys.getsizeof(vars(state)) == size, (rules.name, state.phase, state.stage)
-                assert state.cache is not None and "cache" not in vars(state)
+                assert not hasattr(state, "__dict__") and list(fields_of(state)) == FIELDS
+                assert sys.getsizeof(state) == size, (rules.name, state.phase, state.stage)
+                assert isinstance(state.cache, dict)
                 for s in state.seats:
-                    assert list(vars(s)) == SEAT_FIELDS
+                    assert not hasattr(s, "__dict__") and sys.getsizeof(s) == seat_size
     assert stages == {None, "buying", "swapping", "voiding"}
+    if not COMPILED:
+        assert State.__slots__ == tuple(FIELDS) and SeatState.__slots__ == tuple(SEAT_FIELDS)
 
 
 MEASURE = textwrap.dedent(
@@ -104,19 +110,19 @@ def test_flow_3_a_kept_sichuan_state_costs_within_1_15x_of_a_baoshan_one() -> No
 
 def test_flow_3_a_copy_starts_with_an_empty_memo_and_the_same_fields() -> None:
     """FLOW-3: the memo is no part of the value. ``replace``, ``remake``, the constructor,
-    pickling and :func:`copy.copy` all give an equal state with an empty memo and the 29
-    fields in order; each carries the phase's ``stage`` and the hand record."""
+    pickling and :func:`copy.copy` all give an equal state with an empty memo and the same 29
+    fields; each carries the phase's ``stage`` and the hand record."""
     rules = get_variant("sichuan")
     state = rules.new_hand(seed=5)
     assert state.phase is Phase.CHOOSING and state.stage == "voiding"
     rules.legal_actions(state, 0)  # fills the memo
     assert state.cache
-    fields = vars(state).copy()
+    fields = fields_of(state)
     copies = [
         replace(state),
         remake(State, fields),
         State(
-            **{k: v for k, v in vars(state).items() if k not in ("stage", "variant")},
+            **{k: v for k, v in fields.items() if k not in ("stage", "variant")},
             stage=state.stage,
             variant=state.variant,
         ),
@@ -125,16 +131,17 @@ def test_flow_3_a_copy_starts_with_an_empty_memo_and_the_same_fields() -> None:
         copy.deepcopy(state),
     ]
     for other in copies:
-        assert other == state and other.cache == {} and list(vars(other)) == FIELDS
+        assert other == state and other.cache == {} and fields_of(other) == fields
         assert (other.stage, other.variant) == (state.stage, state.variant)
+        assert not hasattr(other, "__dict__")
     memo = {"given": True}
     assert remake(State, dict(fields, cache=memo)).cache is memo  # (taken out of the fields)
-    assert "cache" not in vars(remake(State, dict(fields, cache=memo)))
+    assert remake(State, dict(fields, cache=memo)) == state
 
 
 def test_bs_buy_1_a_state_after_its_phase_holds_stage_none() -> None:
-    """BS-BUY-1: once 买点 has resolved, the state's ``stage`` is ``None`` and still an entry of
-    its dict (one key set for every state), and it reads back equal."""
+    """BS-BUY-1: once 买点 has resolved, the state's ``stage`` is ``None`` (a slot like every
+    field), and it reads back equal."""
     from mahjong_rules.serial import from_dict, to_dict
 
     rules = get_variant("baoshan", buy_points="live")
@@ -142,5 +149,5 @@ def test_bs_buy_1_a_state_after_its_phase_holds_stage_none() -> None:
     assert state.stage == "buying"
     for seat in range(4):
         state = rules.apply(state, BuyPoints(seat, 1))
-    assert state.stage is None and vars(state)["stage"] is None and list(vars(state)) == FIELDS
+    assert state.stage is None and list(fields_of(state)) == FIELDS
     assert from_dict(to_dict(state)) == state

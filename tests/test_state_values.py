@@ -105,11 +105,11 @@ def test_flow_3_replace_and_the_constructor() -> None:
         {},
     )
     too_many: list[Any] = [state.options, 4, 0, state.wall, 0, 1, (), Phase.TURN, 0] + [None] * 19
-    with pytest.raises(TypeError, match="27 positional arguments"):
+    with pytest.raises(TypeError, match="positional argument"):
         State(*too_many)
     with pytest.raises(TypeError, match="bogus"):
         State(state.options, 4, 0, state.wall, 0, 1, (), Phase.TURN, 0, bogus=1)  # type: ignore[call-arg]
-    with pytest.raises(TypeError, match=r"missing required argument.*current"):
+    with pytest.raises(TypeError, match=r"missing.*current"):
         State(state.options, 4, 0, state.wall, 0, 1, (), Phase.TURN)  # type: ignore[call-arg]
 
 
@@ -155,7 +155,8 @@ def test_flow_3_the_fields_tables_agree_with_the_annotations() -> None:
 
 def test_the_build_flag_says_which_build_runs() -> None:
     """Issue 35: ``mahjong_rules.COMPILED`` tells the compiled build from the pure one (the
-    state classes are native exactly when it is true)."""
+    state classes are native exactly when it is true; in both builds a state keeps its fields
+    in slots, with no instance dict)."""
     assert mahjong_rules.COMPILED is COMPILED
-    assert COMPILED is not hasattr(a_state(), "__dict__")
+    assert not hasattr(a_state(), "__dict__") and not hasattr(a_state().seats[0], "__dict__")
     assert type(a_state()).__module__ == "mahjong_rules.engine.state_class"

@@ -290,7 +290,7 @@ def tiles_conserved(state: State) -> None:
 
 
 def fields(state: State) -> dict[str, Any]:
-    return {k: v for k, v in vars(state).items() if k != "cache"}
+    return {f.name: getattr(state, f.name) for f in State.FIELDS}
 
 
 def refused(rules: Rules, state: State, action: Action) -> None:
@@ -846,21 +846,20 @@ def test_a_hand_given_some_answers_in_advance_reads_back(name: str, buy: str, an
 
 
 def test_bs_buy_1_a_state_holds_its_stage_entry_inside_a_phase_and_after() -> None:
-    """BS-BUY-1 (issues 19, 27): ``State.stage`` names the open phase of the variant's own and
-    is ``None`` after it, an entry of the state's ``__dict__`` in both (every state holds the
-    29 fields in one order, so the states of play share CPython's instance-dict keys, even
-    with Yongshan's hand record: tests/test_state_memory.py pins the memory)."""
+    """BS-BUY-1 (issues 19, 27, 35): ``State.stage`` names the open phase of the variant's own
+    and is ``None`` after it, a slot like every field (a state has no instance dict, with
+    Yongshan's hand record too: tests/test_state_memory.py pins the memory)."""
     rules = get_variant("baoshan", buy_points="live")
     buying = rules.new_hand(seed=2)
-    assert buying.stage == "buying" and vars(buying)["stage"] == "buying"
+    assert buying.stage == "buying" and not hasattr(buying, "__dict__")
     for seat in range(4):
         buying = rules.apply(buying, BuyPoints(seat, 1))
-    assert buying.stage is None and vars(buying)["stage"] is None
+    assert buying.stage is None and fields(buying)["stage"] is None
     assert buying == from_dict(to_dict(buying))
     yongshan = get_variant("yongshan")
     state = yongshan.new_hand(seed=2)
     rng = random.Random(2)
     while yongshan.result(state) is None:
-        assert vars(state)["stage"] is None and len(vars(state)) == 29
+        assert state.stage is None and len(fields(state)) == 29 and not hasattr(state, "__dict__")
         seat = min(yongshan.to_act(state))
         state = yongshan.apply(state, rng.choice(yongshan.legal_actions(state, seat)))

@@ -345,12 +345,11 @@ def test_tampered_view_records_are_refused(toy: Any) -> None:
 
 def test_a_state_without_a_hand_record_holds_none_for_it(toy: Any) -> None:
     """Issue 19, issue 27 (memory per kept state): ``State.variant`` is ``None`` where the
-    variant keeps no hand record, an entry like every other field (every state holds the same
-    keys in one order, so that all share one table of keys: tests/test_state_memory.py);
+    variant keeps no hand record, a slot like every other field (tests/test_state_memory.py);
     ``State(...)`` takes a record as a keyword, and it reads back."""
     plain = get_variant("baoshan")
     for state in played(plain, 9):
-        assert vars(state)["variant"] is None and state.variant is None
+        assert state.variant is None and not hasattr(state, "__dict__")
     state = get_variant("void_toy").new_hand(seed=9)
     fields = {f.name: getattr(state, f.name) for f in State.FIELDS if f.name != "variant"}
     assert State(**fields) == replace(state, variant=None) != state

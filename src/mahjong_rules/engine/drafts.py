@@ -5,11 +5,11 @@ fields on it, and :func:`freeze` s it into a new :class:`~mahjong_rules.engine.s
 (the draft is used up: it is never touched again). Nobody but the transition ever sees a
 draft, so no caller sees a state change.
 
-Both builds run the same module, each its own functions, chosen once when it is imported:
-compiled, the drafts are native classes and a thaw or a freeze copies the fields in C;
-interpreted, a thaw copies the state's instance dict into a draft, and a freeze makes that very
-object the state (it takes the state's class: the two classes have the same layout), so a copy
-costs one dict copy and one object, as a hand-written one would.
+Both builds run the same module: a thaw copies the fields into a new draft (a draft declares
+the same ``__slots__`` as its state class); a freeze, chosen once when the module is imported,
+differs. Compiled, the classes are native and a freeze builds the state with its constructor, in
+C; interpreted, a freeze makes that very draft the state (it takes the state's class: the two
+have the same slots), so a copy costs one object and a slot store per field.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from typing import Any, Final
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Event
-from mahjong_rules.engine.seat_state import SeatState, _Memo
+from mahjong_rules.engine.seat_state import SEAT_FIELD_NAMES, SeatState, _Memo
 from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
-from mahjong_rules.engine.state_class import COMPILED, Phase, State
+from mahjong_rules.engine.state_class import COMPILED, STATE_FIELD_NAMES, Phase, State
 from mahjong_rules.melds import Meld
 from mahjong_rules.tiles import Tile
 
@@ -31,6 +31,8 @@ __all__ = ["SeatDraft", "StateDraft", "freeze", "freeze_seat", "thaw", "thaw_sea
 
 class SeatDraft(_Memo):
     """A mutable working copy of a :class:`SeatState` (the engine's own, never a caller's)."""
+
+    __slots__ = SEAT_FIELD_NAMES
 
     concealed: TileCounts
     melds: tuple[Meld, ...]
@@ -47,6 +49,8 @@ class SeatDraft(_Memo):
 
 class StateDraft(_Memo):
     """A mutable working copy of a :class:`State` (the engine's own, never a caller's)."""
+
+    __slots__ = STATE_FIELD_NAMES
 
     options: Any
     players: int
@@ -79,24 +83,13 @@ class StateDraft(_Memo):
     variant: Any
 
 
-STATE_NAMES: Final = frozenset(f.name for f in State.FIELDS)
-SEAT_NAMES: Final = frozenset(f.name for f in SeatState.FIELDS)
-_new: Final = object.__new__
+STATE_NAMES: Final = frozenset(STATE_FIELD_NAMES)
+SEAT_NAMES: Final = frozenset(SEAT_FIELD_NAMES)
 _setattr: Final = object.__setattr__
 _set_cache: Final = vars(_Memo)["cache"].__set__
-if COMPILED:
-    _set_state_dict: Any = None
-    _set_seat_dict: Any = None
-    _set_draft_dict: Any = None
-    _set_seat_draft_dict: Any = None
-else:
-    _set_state_dict = vars(State)["__dict__"].__set__
-    _set_seat_dict = vars(SeatState)["__dict__"].__set__
-    _set_draft_dict = vars(StateDraft)["__dict__"].__set__
-    _set_seat_draft_dict = vars(SeatDraft)["__dict__"].__set__
 
 
-def _thaw_native(state: State) -> StateDraft:
+def _thaw(state: State) -> StateDraft:
     d = StateDraft()
     d.options = state.options
     d.players = state.players
@@ -167,7 +160,7 @@ def _freeze_native(d: StateDraft, cache: dict[Any, Any] | None = None) -> State:
     return made
 
 
-def _thaw_seat_native(seat: SeatState) -> SeatDraft:
+def _thaw_seat(seat: SeatState) -> SeatDraft:
     d = SeatDraft()
     d.concealed = seat.concealed
     d.melds = seat.melds
@@ -205,7 +198,7 @@ def _freeze_seat_native(d: SeatDraft, cache: dict[Any, Any] | None = None) -> Se
 def _replace_state_native(state: State, changes: dict[str, Any]) -> State:
     if not STATE_NAMES.issuperset(changes):
         raise TypeError(f"State has no field {', '.join(sorted(changes.keys() - STATE_NAMES))}")
-    d = _thaw_native(state)
+    d = _thaw(state)
     for name, value in changes.items():
         setattr(d, name, value)
     return _freeze_native(d)
@@ -214,32 +207,19 @@ def _replace_state_native(state: State, changes: dict[str, Any]) -> State:
 def _replace_seat_native(seat: SeatState, changes: dict[str, Any]) -> SeatState:
     if not SEAT_NAMES.issuperset(changes):
         raise TypeError(f"SeatState has no field {', '.join(sorted(changes.keys() - SEAT_NAMES))}")
-    d = _thaw_seat_native(seat)
+    d = _thaw_seat(seat)
     for name, value in changes.items():
         setattr(d, name, value)
     return _freeze_seat_native(d)
 
 
-# The pure build's: dicts copied and objects given their class, never a field copied by name.
-
-
-def _thaw_pure(state: State) -> StateDraft:
-    draft = _new(StateDraft)
-    _set_draft_dict(draft, state.__dict__.copy())
-    return draft
+# The pure build's: the draft takes its state class (the same slots), no field copied again.
 
 
 def _freeze_pure(d: StateDraft, cache: dict[Any, Any] | None = None) -> State:
-    # the draft becomes the state: it takes the state's class (the same layout)
     _setattr(d, "__class__", State)
     _set_cache(d, {} if cache is None else cache)
     return d  # type: ignore[return-value]
-
-
-def _thaw_seat_pure(seat: SeatState) -> SeatDraft:
-    draft = _new(SeatDraft)
-    _set_seat_draft_dict(draft, seat.__dict__.copy())
-    return draft
 
 
 def _freeze_seat_pure(d: SeatDraft, cache: dict[Any, Any] | None = None) -> SeatState:
@@ -249,36 +229,29 @@ def _freeze_seat_pure(d: SeatDraft, cache: dict[Any, Any] | None = None) -> Seat
 
 
 def _replace_state_pure(state: State, changes: dict[str, Any]) -> State:
-    fields = state.__dict__.copy()
-    fields.update(changes)
-    if len(fields) != _STATE_SIZE:  # a name that is no field was added
+    if not STATE_NAMES.issuperset(changes):
         raise TypeError(f"State has no field {', '.join(sorted(changes.keys() - STATE_NAMES))}")
-    new = _new(State)
-    _set_state_dict(new, fields)
-    _set_cache(new, {})
-    return new
+    d = _thaw(state)
+    for name, value in changes.items():
+        setattr(d, name, value)
+    return _freeze_pure(d)
 
 
 def _replace_seat_pure(seat: SeatState, changes: dict[str, Any]) -> SeatState:
-    fields = seat.__dict__.copy()
-    fields.update(changes)
-    if len(fields) != _SEAT_SIZE:
+    if not SEAT_NAMES.issuperset(changes):
         raise TypeError(f"SeatState has no field {', '.join(sorted(changes.keys() - SEAT_NAMES))}")
-    new = _new(SeatState)
-    _set_seat_dict(new, fields)
-    _set_cache(new, {})
-    return new
+    d = _thaw_seat(seat)
+    for name, value in changes.items():
+        setattr(d, name, value)
+    return _freeze_seat_pure(d)
 
 
-_STATE_SIZE: Final = len(STATE_NAMES)
-_SEAT_SIZE: Final = len(SEAT_NAMES)
-
-thaw: Callable[[State], StateDraft] = _thaw_native if COMPILED else _thaw_pure
+thaw: Callable[[State], StateDraft] = _thaw
 """A working copy of ``state``."""
 freeze: Callable[..., State] = _freeze_native if COMPILED else _freeze_pure
 """``freeze(d, cache=None)``: the state of the draft ``d`` (used up), whose memo is ``cache``
 (a fresh one by default)."""
-thaw_seat: Callable[[SeatState], SeatDraft] = _thaw_seat_native if COMPILED else _thaw_seat_pure
+thaw_seat: Callable[[SeatState], SeatDraft] = _thaw_seat
 """A working copy of ``seat``."""
 freeze_seat: Callable[..., SeatState] = _freeze_seat_native if COMPILED else _freeze_seat_pure
 """``freeze_seat(d, cache=None)``: the seat of the draft ``d`` (used up), whose memo is

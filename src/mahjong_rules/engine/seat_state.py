@@ -25,15 +25,28 @@ variant declares, never with a class a document names."""
 _NO_TILES: Final = TileCounts()
 _NO_KINDS: Final = TileSet()
 COMPILED: Final = not __file__.endswith(".py")
+SEAT_FIELD_NAMES: Final = (
+    "concealed",
+    "melds",
+    "discards",
+    "pass_hu",
+    "pass_hu_fan",
+    "pass_peng",
+    "won",
+    "drawn",
+    "turn_draws",
+    "draws",
+    "variant",
+)
+"""The fields of :class:`SeatState` in declaration order: its ``__slots__`` (and its working
+copy's, :class:`~mahjong_rules.engine.drafts.SeatDraft`)."""
 """Whether this module runs compiled by mypyc."""
 
 
 class _Memo:
     """The memo of a state object (``State.cache``, ``SeatState.cache``), kept in a slot
-    rather than in the object's ``__dict__``: CPython shares the keys of a class's instance
-    dicts for at most 29 entries, and ``State`` has 29 fields, so a memo entry as a 30th key
-    would give every state a dict table of its own (about 1.3 kB per kept state). A copy of a
-    state object (pickled, :func:`copy.copy`) starts with an empty memo."""
+    beside the fields' own slots (a state object has no instance dict). A copy of a state
+    object (pickled, :func:`copy.copy`) starts with an empty memo."""
 
     __slots__ = ("cache",)
 
@@ -48,6 +61,8 @@ class SeatState(_Memo):
     Its ``cache`` is a memo of derived values (its waits), no part of the seat's value (not
     compared, not written), kept in a slot beside the fields. A value like :class:`State`
     (not an attrs class: see there)."""
+
+    __slots__ = SEAT_FIELD_NAMES
 
     concealed: Final[TileCounts]
     """The concealed tiles in hand (wildcards included), as counts per tile kind."""

@@ -3,9 +3,8 @@ phases it can be in (:class:`Phase`). Import them from :mod:`mahjong_rules.engin
 
 Written once for both builds: compiled by mypyc, :class:`State` is a native class whose
 ``Final`` fields cannot be assigned; interpreted,
-:func:`~mahjong_rules.engine.value_class.freeze_class` makes it refuse assignment too, and
-keeps its fields in the instance dict (one dict copy per state copy, the fastest copy an
-interpreter has).
+:func:`~mahjong_rules.engine.value_class.freeze_class` makes it refuse assignment too. Both
+keep the fields in slots (``__slots__``, no instance dict).
 """
 
 from __future__ import annotations
@@ -44,6 +43,40 @@ class Phase(enum.Enum):
     """The hand is over: :attr:`State.result` holds its settlement and no action is legal."""
 
 
+STATE_FIELD_NAMES: Final = (
+    "options",
+    "players",
+    "dealer",
+    "wall",
+    "front",
+    "back",
+    "seats",
+    "phase",
+    "current",
+    "tile",
+    "claimants",
+    "answers",
+    "forced",
+    "kong_chain",
+    "chain_refs",
+    "pending",
+    "ledger",
+    "next_ref",
+    "wins",
+    "discards_made",
+    "wild_kinds",
+    "acted_since_draw",
+    "next_dealer",
+    "step",
+    "events",
+    "result",
+    "discard_win",
+    "stage",
+    "variant",
+)
+"""The fields of :class:`State` in declaration order: its ``__slots__`` (and its working
+copy's, :class:`~mahjong_rules.engine.drafts.StateDraft`)."""
+
 CHOOSING: Final = Phase.CHOOSING
 TURN: Final = Phase.TURN
 CLAIM: Final = Phase.CLAIM
@@ -58,15 +91,17 @@ class State(_Memo):
     ``rules.apply()``.
 
     Its ``cache`` is a memo of derived values (the legal actions, who must act), no part of the
-    state's value (not compared, not written), kept in a slot beside the fields: the
-    ``__dict__`` holds the 29 fields and nothing else, so that every state shares its dict's
-    keys with the others (see :attr:`variant`).
+    state's value (not compared, not written), kept in a slot beside the fields' own slots.
 
     Not an attrs class (issue 35): written once as a mypyc native class, whose ``Final``
     fields the compiled build cannot assign; the pure build refuses assignment too
-    (:func:`~mahjong_rules.engine.value_class.freeze_class`). Compared and hashed by value
-    (:attr:`events` and the memo excluded), pickled and copied with an empty memo, and
-    changed only by :func:`~mahjong_rules.engine.state.replace` (a copy)."""
+    (:func:`~mahjong_rules.engine.value_class.freeze_class`). Both builds keep the fields in
+    slots, no instance dict: a read is a slot read, and a kept state costs its object alone.
+    Compared and hashed by value (:attr:`events` and the memo excluded), pickled and copied
+    with an empty memo, and changed only by :func:`~mahjong_rules.engine.state.replace` (a
+    copy)."""
+
+    __slots__ = STATE_FIELD_NAMES
 
     options: Final[Any]
     """The variant's options object (frozen)."""
@@ -142,15 +177,7 @@ class State(_Memo):
     ``None`` when the variant declares none. Compared and hashed with the state; made by
     :meth:`~mahjong_rules.engine.hooks.Hooks.new_hand_state` when the hand is built, and
     changed by the variant's hooks with :func:`~mahjong_rules.engine.state.replace` like any
-    other field (``State`` takes it as the keyword ``variant``, untyped).
-
-    Every state holds every field, ``None`` ones too, in the same order: CPython shares the
-    keys of a class's instance dicts for at most 29 names, fewer once it has made instances
-    with fewer keys (each new instance trims the room left), and the 29 fields just fit (the
-    memo is in a slot). So every state of every room, in any game and any phase, shares the
-    one table of keys, and a kept state costs about as much in every game: a state holding
-    an entry the others lack (a phase's ``stage`` beside Sichuan's hand record) would get a
-    dict table of its own, about 1.3 kB, and pass it on to every copy made from it."""
+    other field (``State`` takes it as the keyword ``variant``, untyped)."""
 
     FIELDS: Final = (
         ValueField("options", NOTHING, type="Any"),
@@ -332,12 +359,8 @@ class State(_Memo):
 
 def _state_of(*values: Any) -> State:
     """A :class:`State` of every field's value in declaration order (unpickling)."""
-    if COMPILED:
-        return State(*values[:27], stage=values[27], variant=values[28])
-    made: State = _STATE(*values)  # (the pure build's constructor takes all 29 in order)
-    return made
+    return State(*values[:27], stage=values[27], variant=values[28])
 
 
-_STATE: Any = State
 if not COMPILED:
     freeze_class(State, State.FIELDS)

@@ -7,14 +7,16 @@ mypyc (a ``Final`` attribute of a native class cannot be assigned after ``__init
 The state classes are written once, as mypyc native classes (``Final`` fields set in
 ``__init__``). Interpreted, that source would let any caller assign a field; :func:`freeze_class`
 closes it: ``__setattr__`` and ``__delattr__`` raise ``attrs.exceptions.FrozenInstanceError``
-(an :class:`AttributeError`, as the compiled build raises), and ``__init__`` fills the instance's
-dict in one step. This module is never compiled.
+(an :class:`AttributeError`, as the compiled build raises). Both builds keep the fields in
+slots (the classes declare ``__slots__``): no instance dict, and a field read is a slot read.
+This module is never compiled.
 """
 
 from __future__ import annotations
 
+import inspect
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -106,53 +108,29 @@ def field_types(cls: type) -> dict[str, Any]:
 
 
 def freeze_class(cls: type, fields: tuple[ValueField, ...]) -> None:
-    """In the pure-Python build: give ``cls`` (a state class as written for mypyc) a
-    constructor that sets its instance dict at once, with every field in declaration order,
-    and make its instances refuse assignment and deletion. (Compiled, the class is native and
-    its ``Final`` fields are read-only already; this is not called.)"""
-    names = tuple(f.name for f in fields)
-    positional = tuple(f.name for f in fields if not f.kw_only)
-    defaults = {f.name: f.default for f in fields if f.default is not NOTHING}
-    set_dict = cls.__dict__["__dict__"].__set__
-    set_cache = _cache_setter(cls)
-    title = cls.__name__
+    """In the pure-Python build: make the instances of ``cls`` (a state class as written for
+    mypyc, its fields in ``__slots__``) refuse assignment and deletion, as a native class's
+    ``Final`` fields do. (Compiled, the class is native and its fields are read-only already;
+    this is not called.)
 
-    # The instance dicts share their keys (CPython's split tables, a few hundred bytes a state
-    # less than a dict of its own): each is a copy of this one, made by setting every field in
-    # declaration order on a blank instance, its values then replaced.
-    blank: Any = object.__new__(cls)
-    for name in names:
-        object.__setattr__(blank, name, defaults.get(name))
-    template = blank.__dict__  # (the defaults; a required field's None is always replaced)
-    required = tuple(name for name in positional if name not in defaults)
-    size = len(names)
+    Its own ``__init__`` (the source's, unchanged: its arguments, defaults and errors are
+    Python's) runs on the new instance while it wears a private twin class of the same slots
+    and no refusal, which it then takes off: a field set by the constructor costs a plain slot
+    store."""
+    names = tuple(f.name for f in fields)
+    if tuple(cls.__dict__.get("__slots__", ())) != names:
+        raise TypeError(f"{cls.__name__}.__slots__ must name its fields in order: {names}")
+    title = cls.__name__
+    init = cls.__dict__["__init__"]
+    twin = type(f"_{title}Twin", cls.__bases__, {"__slots__": names, "__module__": cls.__module__})
+    set_class = object.__setattr__
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        given = len(args)
-        fields = template.copy()
-        if given == size and not kwargs:  # every field, in order (unpickling)
-            fields.update(zip(names, args, strict=True))
-        else:
-            if given > len(positional):
-                raise TypeError(
-                    f"{title}() takes {len(positional)} positional arguments, {given} given"
-                )
-            if given:
-                fields.update(zip(positional, args, strict=False))
-            if kwargs:
-                twice = [name for name in positional[:given] if name in kwargs]
-                if twice:
-                    raise TypeError(f"{title}() got multiple values for argument {twice[0]!r}")
-                fields.update(kwargs)
-                if len(fields) != size:
-                    unknown = next(name for name in kwargs if name not in template)
-                    raise TypeError(f"{title}() got an unexpected keyword argument {unknown!r}")
-            if given < len(required):
-                missing = [name for name in required[given:] if name not in kwargs]
-                if missing:
-                    raise TypeError(f"{title}() missing required arguments: {', '.join(missing)}")
-        set_dict(self, fields)
-        set_cache(self, {})
+        set_class(self, "__class__", twin)
+        try:
+            init(self, *args, **kwargs)
+        finally:
+            set_class(self, "__class__", cls)
 
     def __setattr__(self: Any, name: str, value: Any) -> None:
         raise FrozenFieldError(f"{title}.{name}: a state is immutable (replace() makes a copy)")
@@ -160,20 +138,12 @@ def freeze_class(cls: type, fields: tuple[ValueField, ...]) -> None:
     def __delattr__(self: Any, name: str) -> None:
         raise FrozenFieldError(f"{title}.{name}: a state is immutable")
 
-    __init__.__doc__ = cls.__dict__["__init__"].__doc__
+    __init__.__doc__ = init.__doc__
+    __init__.__signature__ = inspect.signature(init)  # type: ignore[attr-defined]
     for method in (__init__, __setattr__, __delattr__):
         method.__qualname__ = f"{title}.{method.__name__}"
         method.__module__ = cls.__module__
         setattr(cls, method.__name__, method)
-
-
-def _cache_setter(cls: type) -> Callable[[Any, Any], None]:
-    """The setter of the memo's slot (``cache``), from the class that declares it."""
-    for base in cls.__mro__:
-        slot = base.__dict__.get("cache")
-        if slot is not None and hasattr(slot, "__set__"):
-            return typing.cast(Callable[[Any, Any], None], slot.__set__)
-    raise TypeError(f"{cls.__name__} declares no memo slot")  # pragma: no cover
 
 
 def value_repr(obj: Any, fields: tuple[ValueField, ...]) -> str:
