@@ -5,11 +5,12 @@ fields on it, and :func:`freeze` s it into a new :class:`~mahjong_rules.engine.s
 (the draft is used up: it is never touched again). Nobody but the transition ever sees a
 draft, so no caller sees a state change.
 
-Both builds run the same module: a thaw copies the fields into a new draft (a draft declares
-the same ``__slots__`` as its state class); a freeze, chosen once when the module is imported,
-differs. Compiled, the classes are native and a freeze builds the state with its constructor, in
-C; interpreted, a freeze makes that very draft the state (it takes the state's class: the two
-have the same slots), so a copy costs one object and a slot store per field.
+Both builds run the same module: a thaw copies the fields into a new draft; a freeze, chosen
+once when the module is imported, differs. Compiled, the classes are native (a draft declares
+the same fields) and a freeze builds the state with its constructor, in C; interpreted, a draft
+is a writable subclass of its state class that adds no slot
+(:func:`~mahjong_rules.engine.value_class.writable`), and a freeze makes that very draft the
+state by giving it the state's class, so a copy costs one object and a slot store per field.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.seat_state import SEAT_FIELD_NAMES, SeatState, _Memo
 from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
 from mahjong_rules.engine.state_class import COMPILED, STATE_FIELD_NAMES, Phase, State
+from mahjong_rules.engine.value_class import writable
 from mahjong_rules.melds import Meld
 from mahjong_rules.tiles import Tile
 
@@ -245,6 +247,14 @@ def _replace_seat_pure(seat: SeatState, changes: dict[str, Any]) -> SeatState:
         setattr(d, name, value)
     return _freeze_seat_pure(d)
 
+
+if not COMPILED:
+    # The pure build's drafts are writable subclasses of the state classes (the same slots,
+    # none added), so that a freeze's change of class is quick; the classes above are the
+    # compiled build's (native classes cannot derive from a class with Final fields and
+    # assign them).
+    globals()["StateDraft"] = writable(State, "StateDraft", StateDraft.__doc__, __name__)
+    globals()["SeatDraft"] = writable(SeatState, "SeatDraft", SeatDraft.__doc__, __name__)
 
 thaw: Callable[[State], StateDraft] = _thaw
 """A working copy of ``state``."""

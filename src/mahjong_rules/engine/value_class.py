@@ -29,6 +29,7 @@ __all__ = [
     "freeze_class",
     "is_value_class",
     "value_fields",
+    "writable",
 ]
 
 NOTHING: Any = attrs.NOTHING
@@ -114,15 +115,14 @@ def freeze_class(cls: type, fields: tuple[ValueField, ...]) -> None:
     this is not called.)
 
     Its own ``__init__`` (the source's, unchanged: its arguments, defaults and errors are
-    Python's) runs on the new instance while it wears a private twin class of the same slots
-    and no refusal, which it then takes off: a field set by the constructor costs a plain slot
-    store."""
+    Python's) runs on the new instance while it wears a writable subclass (:func:`writable`),
+    which it then takes off: a field set by the constructor costs a plain slot store."""
     names = tuple(f.name for f in fields)
     if tuple(cls.__dict__.get("__slots__", ())) != names:
         raise TypeError(f"{cls.__name__}.__slots__ must name its fields in order: {names}")
     title = cls.__name__
     init = cls.__dict__["__init__"]
-    twin = type(f"_{title}Twin", cls.__bases__, {"__slots__": names, "__module__": cls.__module__})
+    twin = writable(cls, f"_{title}Init")
     set_class = object.__setattr__
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
@@ -144,6 +144,23 @@ def freeze_class(cls: type, fields: tuple[ValueField, ...]) -> None:
         method.__qualname__ = f"{title}.{method.__name__}"
         method.__module__ = cls.__module__
         setattr(cls, method.__name__, method)
+
+
+def writable(cls: type, name: str, doc: str | None = None, module: str | None = None) -> type:
+    """In the pure-Python build: a subclass of the frozen state class ``cls`` that adds no
+    slot and lets its fields be set (a working copy's class). An instance changes between the
+    two classes by taking the other's ``__class__``: with no slot added, CPython checks that
+    in a step (a sibling class of the same slots costs it a comparison of every slot's name,
+    about twice the time). It takes no constructor arguments: its fields are set one by one."""
+    namespace: dict[str, Any] = {
+        "__slots__": (),
+        "__setattr__": object.__setattr__,
+        "__delattr__": object.__delattr__,
+        "__init__": object.__init__,
+        "__module__": module or cls.__module__,
+        "__doc__": doc,
+    }
+    return type(name, (cls,), namespace)
 
 
 def value_repr(obj: Any, fields: tuple[ValueField, ...]) -> str:
