@@ -253,8 +253,9 @@ if not COMPILED:
     # none added), so that a freeze's change of class is quick; the classes above are the
     # compiled build's (native classes cannot derive from a class with Final fields and
     # assign them).
-    globals()["StateDraft"] = writable(State, "StateDraft", StateDraft.__doc__, __name__)
-    globals()["SeatDraft"] = writable(SeatState, "SeatDraft", SeatDraft.__doc__, __name__)
+    for draft, state_class in ((StateDraft, State), (SeatDraft, SeatState)):
+        name = draft.__name__
+        globals()[name] = writable(state_class, name, vars(draft)["__doc__"], __name__)
 
 thaw: Callable[[State], StateDraft] = _thaw
 """A working copy of ``state``."""
