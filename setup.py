@@ -48,15 +48,18 @@ COMPILED = (
     "mahjong_rules/engine/choosing.py",
     "mahjong_rules/engine/routes.py",
     "mahjong_rules/engine/play.py",
+    "mahjong_rules/bots/greedy.py",
 )
 """The modules compiled, under ``src/``: the win detector and its tables; the tile counts; the
 hand's state (``State``, ``SeatState`` and the engine's working copies of them, native classes);
 and the engine's way from ``apply`` to the next state: the server's questions
 (``engine/play.py``), the routes, the transitions (turns, claims, kongs, draws, wins, the
 variant's phases), the waits and the engine's edits and default hooks, all plain functions
-(issue 35). The hooks themselves, the variants and the views stay interpreted: a variant's
-rules class subclasses them. ``tiles.py``, ``notation.py``, ``hand.py`` and ``melds.py`` gain
-nothing measurable and their constructors' own TypeErrors would become mypyc's
+(issue 35); and GreedyBot's search (``bots/greedy.py``: its attrs classes stay Python
+classes, its functions compile). The hooks themselves, the variants and the views stay
+interpreted: a variant's rules class subclasses them. ``tiles.py``, ``notation.py``,
+``hand.py`` and ``melds.py`` gain nothing measurable and their constructors' own TypeErrors
+would become mypyc's
 (benchmarks/README.md, "compare_builds.py"); ``wins/_build.py`` generates the tables file (run
 as ``python -m``)."""
 MODULES_SWITCH = "MAHJONG_RULES_COMPILE_MODULES"

@@ -76,13 +76,15 @@ COMPILED_TESTS = (
     "tests/test_sichuan_ends.py",
     "tests/test_toy_variant.py",
     "tests/test_defaulted_hooks.py",
+    "tests/test_bots.py",
+    "tests/test_bots_phases.py",
 )
 """What ``test`` runs against the compiled build: the tests of the compiled modules, the win
 detector against its oracle, both golden digests of play (test_golden.py), the recorded dcmshi
 hands, the games' scoring patterns, which read the detector's decompositions, and the rule
 tests of the compiled transitions (each game's flow and settlement, the claim windows' answers
 in any order, a variant's own actions and transitions, and the toy plugin, interpreted, on
-the compiled engine)."""
+the compiled engine), and the bots' tests (GreedyBot compiled)."""
 LEFT_OUT = (
     "tests/test_serial_roundtrip.py::test_every_state_of_2000_hands_reads_back_and_plays_the_same",
 )

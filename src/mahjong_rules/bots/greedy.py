@@ -176,9 +176,12 @@ class _Hand:
         """The suit 缺一门 gives up: the cheapest to give up, then the fewest tiles, then
         万 筒 条 order (``None``: no suit to give up)."""
         options = voided(self.naturals, self.wilds, self.melded, self.shape)
-        if not options:
-            return None
-        return min(options, key=lambda s: (options[s], _suit_size(self.naturals, s), s))
+        best: tuple[int, int, int] | None = None
+        for suit, cost in options.items():
+            key = (cost, _suit_size(self.naturals, suit), suit)
+            if best is None or key < best:
+                best = key
+        return None if best is None else best[2]
 
 
 def _advice(view: View, actions: Sequence[Action]) -> Action:
