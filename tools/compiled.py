@@ -78,13 +78,17 @@ COMPILED_TESTS = (
     "tests/test_defaulted_hooks.py",
     "tests/test_bots.py",
     "tests/test_bots_phases.py",
+    "tests/test_state_memory.py",
+    "tests/test_variant_state.py",
+    "tests/test_variant_phases.py",
 )
 """What ``test`` runs against the compiled build: the tests of the compiled modules, the win
 detector against its oracle, both golden digests of play (test_golden.py), the recorded dcmshi
 hands, the games' scoring patterns, which read the detector's decompositions, and the rule
 tests of the compiled transitions (each game's flow and settlement, the claim windows' answers
 in any order, a variant's own actions and transitions, and the toy plugin, interpreted, on
-the compiled engine), and the bots' tests (GreedyBot compiled)."""
+the compiled engine), the bots' tests (GreedyBot compiled), and the states' layout and memory
+tests and the variants' records and phases (slots in both builds)."""
 LEFT_OUT = (
     "tests/test_serial_roundtrip.py::test_every_state_of_2000_hands_reads_back_and_plays_the_same",
 )
