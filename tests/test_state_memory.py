@@ -15,6 +15,7 @@ import pickle
 import subprocess
 import sys
 import textwrap
+from typing import Any
 
 from mahjong_rules import BuyPoints, get_variant
 from mahjong_rules.engine.state import COMPILED, Phase, SeatState, State, remake, replace
@@ -24,7 +25,7 @@ FIELDS = [f.name for f in State.FIELDS]
 SEAT_FIELDS = [f.name for f in SeatState.FIELDS]
 
 
-def fields_of(obj: State | SeatState) -> dict[str, object]:
+def fields_of(obj: State | SeatState) -> dict[str, Any]:
     """Every field of a state or a seat by name, in declaration order."""
     return {f.name: getattr(obj, f.name) for f in type(obj).FIELDS}
 
