@@ -202,3 +202,26 @@ def test_a_pickled_state_of_every_room_loads_equal(
         assert all(a is b for a, b in zip(back.wall, state.wall, strict=True))
         for seat in range(state.players):
             assert rules.legal_actions(back, seat) == rules.legal_actions(state, seat)
+
+
+@pytest.mark.installed_plugins
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [*ROOMS.values(), ("toy", {}), ("hongzhong", {"players": 3})],
+    ids=[*ROOMS, "toy", "hongzhong 3p"],
+)
+def test_every_rooms_options_pickle_their_fields_as_a_tuple(
+    variant: str, options: dict[str, Any]
+) -> None:
+    """Every state holds its room's options: they pickle as their fields' values (no field
+    name in the pickle, a plugin's options class too), come back equal and of their class;
+    options pickled before in attrs' own form (a dict by field name) still load."""
+    made = get_variant(variant, **options).options
+    data = pickle.dumps(made)
+    for field in attrs.fields(type(made)):
+        assert b"\x8c" + bytes([len(field.name)]) + field.name.encode() not in data
+    back = pickle.loads(data)
+    assert back == made and type(back) is type(made) and hash(back) == hash(made)
+    old = object.__new__(type(made))  # what a pickle of attrs' own form (its fields by name) does
+    old.__setstate__(made.__getstate__())
+    assert old == made and copy.deepcopy(made) == made

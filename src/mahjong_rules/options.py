@@ -19,6 +19,7 @@ from typing import Any, ClassVar, TypeVar
 
 import attrs
 
+from mahjong_rules._reduce import reduce_fields
 from mahjong_rules.errors import OptionsError
 
 __all__ = ["Options", "choice", "fan_table", "flag", "optional_int"]
@@ -90,6 +91,11 @@ class Options:
 
     default_fans: ClassVar[Mapping[str, int]] = {}
     """Each scoring pattern's default fan (番), by pattern key (the ``fan`` option overrides)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # every state holds its room's options: pickled as its fields in one tuple, rebuilt
+        # without the checks they passed when made (a variant's own options class too)
+        return reduce_fields(self)
 
     @classmethod
     def build(cls: type[T], /, **kwargs: Any) -> T:
