@@ -1,10 +1,11 @@
 """Compact pickling of the library's small frozen values (actions, events, payments, wins,
-results): :func:`reduce_fields` pickles an attrs class's fields as one tuple, and
+results, a room's options): :func:`reduce_fields` pickles an attrs class's fields as one
+tuple, and
 :func:`restore_fields` sets them back (through the slots' own setters where the class has
 slots), so that pickle neither builds nor walks a dict of the fields (attrs' own
 ``__getstate__`` / ``__setstate__``) nor runs the constructor's checks again on values that
 were valid when pickled. A class that derives from one of these (a variant's own action or
-event) pickles the same way, slotted or not.
+event, its own options) pickles the same way, slotted or not.
 """
 
 from __future__ import annotations

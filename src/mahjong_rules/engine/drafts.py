@@ -197,24 +197,6 @@ def _freeze_seat_native(d: SeatDraft, cache: dict[Any, Any] | None = None) -> Se
     return made
 
 
-def _replace_state_native(state: State, changes: dict[str, Any]) -> State:
-    if not STATE_NAMES.issuperset(changes):
-        raise TypeError(f"State has no field {', '.join(sorted(changes.keys() - STATE_NAMES))}")
-    d = _thaw(state)
-    for name, value in changes.items():
-        setattr(d, name, value)
-    return _freeze_native(d)
-
-
-def _replace_seat_native(seat: SeatState, changes: dict[str, Any]) -> SeatState:
-    if not SEAT_NAMES.issuperset(changes):
-        raise TypeError(f"SeatState has no field {', '.join(sorted(changes.keys() - SEAT_NAMES))}")
-    d = _thaw_seat(seat)
-    for name, value in changes.items():
-        setattr(d, name, value)
-    return _freeze_seat_native(d)
-
-
 # The pure build's: the draft takes its state class (the same slots), no field copied again.
 
 
@@ -230,22 +212,22 @@ def _freeze_seat_pure(d: SeatDraft, cache: dict[Any, Any] | None = None) -> Seat
     return d  # type: ignore[return-value]
 
 
-def _replace_state_pure(state: State, changes: dict[str, Any]) -> State:
+def _replace_state(state: State, changes: dict[str, Any]) -> State:
     if not STATE_NAMES.issuperset(changes):
         raise TypeError(f"State has no field {', '.join(sorted(changes.keys() - STATE_NAMES))}")
     d = _thaw(state)
     for name, value in changes.items():
         setattr(d, name, value)
-    return _freeze_pure(d)
+    return freeze(d)
 
 
-def _replace_seat_pure(seat: SeatState, changes: dict[str, Any]) -> SeatState:
+def _replace_seat(seat: SeatState, changes: dict[str, Any]) -> SeatState:
     if not SEAT_NAMES.issuperset(changes):
         raise TypeError(f"SeatState has no field {', '.join(sorted(changes.keys() - SEAT_NAMES))}")
     d = _thaw_seat(seat)
     for name, value in changes.items():
         setattr(d, name, value)
-    return _freeze_seat_pure(d)
+    return freeze_seat(d)
 
 
 if not COMPILED:
@@ -267,13 +249,9 @@ thaw_seat: Callable[[SeatState], SeatDraft] = _thaw_seat
 freeze_seat: Callable[..., SeatState] = _freeze_seat_native if COMPILED else _freeze_seat_pure
 """``freeze_seat(d, cache=None)``: the seat of the draft ``d`` (used up), whose memo is
 ``cache`` (a fresh one by default)."""
-replace_state: Callable[[State, dict[str, Any]], State] = (
-    _replace_state_native if COMPILED else _replace_state_pure
-)
+replace_state: Callable[[State, dict[str, Any]], State] = _replace_state
 """``state`` with ``changes`` (field name to value), its memo empty; a name that is no field
 raises :class:`TypeError`."""
-replace_seat: Callable[[SeatState, dict[str, Any]], SeatState] = (
-    _replace_seat_native if COMPILED else _replace_seat_pure
-)
+replace_seat: Callable[[SeatState, dict[str, Any]], SeatState] = _replace_seat
 """``seat`` with ``changes``, its memo empty; a name that is no field raises
 :class:`TypeError`."""

@@ -25,6 +25,7 @@ variant declares, never with a class a document names."""
 _NO_TILES: Final = TileCounts()
 _NO_KINDS: Final = TileSet()
 COMPILED: Final = not __file__.endswith(".py")
+"""Whether this module runs compiled by mypyc."""
 SEAT_FIELD_NAMES: Final = (
     "concealed",
     "melds",
@@ -40,7 +41,6 @@ SEAT_FIELD_NAMES: Final = (
 )
 """The fields of :class:`SeatState` in declaration order: its ``__slots__`` (and its working
 copy's, :class:`~mahjong_rules.engine.drafts.SeatDraft`)."""
-"""Whether this module runs compiled by mypyc."""
 
 
 class _Memo:
