@@ -194,11 +194,13 @@ def cha_da_jiao_fan(
                 ):
                     here.append("yi_tiao_long")
                 if t in pengs:  # the wait is the last copy: 绝张 by where it sits
-                    for low in chows:  # (one copy of t in the hand: one chow at most)
+                    jue = set()  # each pattern once a reading, however many chows hold t
+                    for low in chows:  # (two alike when the hand held t once: 11223p + 3p)
                         if t == low + 1:
-                            here.append("ka_jue_zhang")
+                            jue.add("ka_jue_zhang")
                         elif (t == low + 2 and low % 9 == 0) or (t == low and low % 9 == 6):
-                            here.append("bian_jue_zhang")
+                            jue.add("bian_jue_zhang")
+                    here.extend(sorted(jue))
             if not here:
                 here.append("ping_hu")  # BS-PAT-平胡: no other pattern
             best = max(best, sum(fans[k] for k in here))

@@ -48,7 +48,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import event, given, settings
+from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
 from mahjong_rules import (
@@ -84,11 +84,12 @@ from mahjong_rules.engine.events import (
     PaymentsCancelled,
     Won,
 )
+from mahjong_rules.engine.state import SeatState
 from mahjong_rules.engine.wall import make_wall
 from mahjong_rules.variants.baoshan import Declared, Ting
 from mahjong_rules.variants.baoshan.buying import PointsBought
 from mahjong_rules.variants.baoshan.options import DEFAULT_FANS, BaoshanOptions
-from model_baoshan import check_settlement, settle
+from model_baoshan import cha_da_jiao_fan, check_settlement, settle
 from scripting import bought
 
 MAX_STEPS = 2000
@@ -760,6 +761,27 @@ def play(
 @pytest.mark.slow  # (the quick part leaves it to the full run; CI runs it)
 @settings(deadline=None, max_examples=1800)
 @given(deal=deals(), policy=POLICIES)
+@example(  # 查大叫 of 66m11223p666s + 暗杠 4p waiting on 3p, its last copy: 边绝张 counts once
+    deal=Deal(
+        rules=get_variant(
+            "baoshan",
+            honors=True,
+            pian_gang=True,
+            yi_tiao_long=True,
+            si_gui_yi=True,
+            si_gui_yi_with_peng=True,
+            bao_ting=True,
+            ask_every_seat=True,
+            fan_cap=None,
+            cha_jiao_fan_cap=None,
+        ),
+        seed=362879,
+        dealer=1,
+        buy_points=None,
+        stacked=4,
+    ),
+    policy=Policy(seed=1, skill=0.0, hu=0.3, claim=0.9),
+)
 def test_random_hands_keep_every_invariant(deal: Deal, policy: Policy) -> None:
     """TILE-1, FLOW-2, FLOW-3, FLOW-5, FLOW-6: a random hand in a random room, checked after
     every step (tiles conserved, legal actions apply, illegal ones raise and change nothing,
@@ -773,6 +795,19 @@ def test_every_listed_action_applies(deal: Deal, policy: Policy) -> None:
     """FLOW-3: at every step of a hand, every action listed for every seat that must act
     applies cleanly and gives a state that keeps TILE-1 and the FLOW-2 / FLOW-6 checks."""
     play(deal, policy, every_action=True, probes=1)
+
+
+def test_bs_chajiao_2_the_model_counts_a_pattern_once_a_reading() -> None:
+    """BS-CHAJIAO-2, BS-PAT-边绝张: the model's 查大叫 of 66m11223p666s + 暗杠 4p, declared,
+    waiting on 3p whose other three copies are a peng on the table: the reading 123p 123p
+    holds the winning tile in two chows, and 边绝张 still counts once: 门清 + 来门报听 +
+    边绝张 = 3 fan (the engine's too: the ``@example`` above plays that hand)."""
+    rules = get_variant("baoshan", bao_ting=True, fan_cap=None, cha_jiao_fan_cap=None)
+    seat = SeatState(TileCounts("66m11223p666s"), (Meld.parse("A4p"),))
+    three_p = Tile("3p").index
+    assert cha_da_jiao_fan(rules.options, seat, True, {three_p}, False) == 3
+    assert cha_da_jiao_fan(rules.options, seat, False, {three_p}, False) == 2
+    assert cha_da_jiao_fan(rules.options, seat, True, set(), False) == 2
 
 
 def test_a_state_of_another_room_is_refused() -> None:
