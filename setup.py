@@ -48,6 +48,8 @@ COMPILED = (
     "mahjong_rules/engine/choosing.py",
     "mahjong_rules/engine/routes.py",
     "mahjong_rules/engine/play.py",
+    "mahjong_rules/engine/shuffle.py",
+    "mahjong_rules/variants/sichuan/answers.py",
     "mahjong_rules/bots/greedy.py",
 )
 """The modules compiled, under ``src/``: the win detector and its tables; the tile counts; the
@@ -55,13 +57,14 @@ hand's state (``State``, ``SeatState`` and the engine's working copies of them, 
 and the engine's way from ``apply`` to the next state: the server's questions
 (``engine/play.py``), the routes, the transitions (turns, claims, kongs, draws, wins, the
 variant's phases), the waits and the engine's edits and default hooks, all plain functions
-(issue 35); and GreedyBot's search (``bots/greedy.py``: its attrs classes stay Python
-classes, its functions compile). The hooks themselves, the variants and the views stay
-interpreted: a variant's rules class subclasses them. ``tiles.py``, ``notation.py``,
-``hand.py`` and ``melds.py`` gain nothing measurable and their constructors' own TypeErrors
-would become mypyc's
-(benchmarks/README.md, "compare_builds.py"); ``wins/_build.py`` generates the tables file (run
-as ``python -m``)."""
+(issue 35); the wall's shuffle (``engine/shuffle.py``, half of a new hand's time); Sichuan's
+phase answers (``variants/sichuan/answers.py``, most of a 换三张 phase's); and GreedyBot's
+search (``bots/greedy.py``: its attrs classes stay Python classes, its functions compile). The
+hooks themselves, the variants' rules classes and the views stay interpreted: a variant's rules
+class subclasses them (compiling a rules class gained 0.1 µs a hook call, nothing measurable per
+decision). ``tiles.py``, ``notation.py``, ``hand.py`` and ``melds.py`` gain nothing measurable
+and their constructors' own TypeErrors would become mypyc's (benchmarks/README.md,
+"compare_builds.py"); ``wins/_build.py`` generates the tables file (run as ``python -m``)."""
 MODULES_SWITCH = "MAHJONG_RULES_COMPILE_MODULES"
 """Another list for a trial (space- or comma-separated paths under ``src/``), e.g.
 ``MAHJONG_RULES_COMPILE_MODULES="mahjong_rules/counts.py mahjong_rules/wins/detector.py"``."""

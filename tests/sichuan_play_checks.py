@@ -32,8 +32,8 @@ from mahjong_rules import (
 from mahjong_rules.engine.events import Paid, Settled, Won
 from mahjong_rules.engine.settlement import POT, deltas_of
 from mahjong_rules.variants.sichuan import DeclareVoid, SwapTiles
+from mahjong_rules.variants.sichuan.answers import swap_answers, void_answers
 from mahjong_rules.variants.sichuan.false_hu import FALSE_HU_PENALTY, FalseHu
-from mahjong_rules.variants.sichuan.phases import swap_answers, void_answers
 from mahjong_rules.variants.sichuan.records import SWAPPING, VOIDING, hand_in_play, turned_up
 from mahjong_rules.variants.sichuan.settlement import PENALTY
 from test_play_properties import illegal_action

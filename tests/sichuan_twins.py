@@ -29,7 +29,7 @@ from mahjong_rules.variants.sichuan import (
     VoidDeclared,
 )
 from mahjong_rules.variants.sichuan.actions import SUITS
-from mahjong_rules.variants.sichuan.phases import swap_answers, void_answers
+from mahjong_rules.variants.sichuan.answers import swap_answers, void_answers
 from mahjong_rules.variants.sichuan.records import DIRECTIONS, SWAPPING, VOIDING, turned_up
 
 SUITED = all_tiles(honors=False)

@@ -31,7 +31,7 @@ from mahjong_rules.bots import GreedyBot
 from mahjong_rules.engine import edit
 from mahjong_rules.tiles import Suit, all_tiles, suited_tiles
 from mahjong_rules.variants.base import Rules
-from mahjong_rules.variants.sichuan.phases import swap_answers, void_answers
+from mahjong_rules.variants.sichuan.answers import swap_answers, void_answers
 from mahjong_rules.variants.sichuan.play import _gang as sichuan_gang
 from mahjong_rules.variants.yongshan.best_reading import _suit_fits
 from mahjong_rules.variants.yongshan.hands import wild_choices

@@ -59,6 +59,8 @@ COMPILED_TESTS = (
     "tests/test_yongshan_best_reading.py",
     "tests/test_sichuan_patterns.py",
     "tests/test_serial_roundtrip.py",
+    "tests/test_serial_seeds.py",
+    "tests/test_contract_wall.py",
     "tests/test_state_values.py",
     "tests/test_play_properties.py",
     "tests/test_engine_common.py",

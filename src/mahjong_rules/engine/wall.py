@@ -19,10 +19,10 @@ True
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 
 from mahjong_rules.counts import TileCounts
+from mahjong_rules.engine.shuffle import shuffle_tiles
 from mahjong_rules.errors import WallError
 from mahjong_rules.notation import format_tiles
 from mahjong_rules.tiles import Tile, all_tiles
@@ -70,11 +70,6 @@ _WALLS = {h: tuple(_FULL_COUNTS[h]) for h in (False, True)}
 """The two walls of four of each kind, in tile order."""
 _WALLS_OF: dict[int, tuple[Tile, ...]] = {}
 """Each other wall in tile order, by its counts' bits."""
-_DRAWS = tuple(
-    (i, i + 1, (i + 1).bit_length(), (1 << (i + 1).bit_length()) - 1) for i in range(4 * 34)
-)
-"""Fisher-Yates' steps: ``(i, n, width, low)``, where ``j`` is drawn from ``range(n)`` with
-``width`` bits of the stream, ``low`` their mask."""
 
 
 def seed_key(seed: object) -> bytes:
@@ -123,24 +118,7 @@ def shuffled_wall(
     ``j`` in ``range(i + 1)`` takes the stream's next ``(i + 1).bit_length()`` bits, drawn
     again while ``j > i`` (rejection sampling, no modulo bias).
     """
-    key = seed_key(seed) + b":"
-    out = list(make_wall(honors=honors, tiles=tiles))
-    counter = pool = bits = 0
-    sha256 = hashlib.sha256
-    for i, n, width, low in reversed(_DRAWS[1 : len(out)]):
-        while True:
-            while bits < width:
-                block = sha256(key + str(counter).encode()).digest()
-                counter += 1
-                pool |= int.from_bytes(block, "big") << bits
-                bits += 256
-            j = pool & low
-            pool >>= width
-            bits -= width
-            if j < n:
-                break
-        out[i], out[j] = out[j], out[i]
-    return tuple(out)
+    return shuffle_tiles(seed_key(seed) + b":", list(make_wall(honors=honors, tiles=tiles)))
 
 
 _TILE_TYPE = {Tile}
