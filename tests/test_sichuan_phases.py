@@ -355,6 +355,46 @@ def test_sc_swap_2_each_direction_passes_the_three_exactly(direction: str) -> No
     assert rules.view(state, 0).own_variant.received == tiles(GIVE[SOURCE[direction]])
 
 
+@attrs.frozen
+class NotedSeat(SichuanSeat):
+    """A plugin's seat record: Sichuan's, with a field of its own."""
+
+    note: int = 7
+
+
+@attrs.frozen
+class NotedRoomOptions(SichuanOptions):
+    """:class:`NotedRoom`'s options (Sichuan's, under a class of its own)."""
+
+
+class NotedRoom(SichuanPhasesRoom):
+    """The room with :class:`NotedSeat` for its seat records."""
+
+    name = "sichuan_noted_room"
+    name_zh = "换三张定缺记房"
+    options_class = NotedRoomOptions
+    seat_state_class = NotedSeat
+
+
+def test_sc_swap_2_sc_void_1_a_subclass_of_the_seat_record_keeps_its_own_fields() -> None:
+    """SC-SWAP-1, SC-SWAP-2, SC-VOID-1: the phases build Sichuan's own record by its
+    constructor (a third of :func:`attrs.evolve`'s time), but a plugin's subclass of
+    :class:`SichuanSeat` keeps its class and its own fields through the choice, the swap and
+    the declaration."""
+    registry.register_variant(NotedRoom)
+    rules = get_variant("sichuan_noted_room", swap_three=True, swap_direction="to_next")
+    state = rules.new_hand(wall=WALL, dealer=0)
+    state = answer_all(rules, state, [SwapTiles(k, tiles(GIVE[k])) for k in (2, 0, 3, 1)])
+    assert [str(s.concealed) for s in state.seats] == SWAPPED["to_next"]
+    for seat, mine in enumerate(state.seats):
+        got = tiles(GIVE[(seat - 1) % 4])
+        assert mine.variant == NotedSeat(chosen=tiles(GIVE[seat]), received=got, note=7)
+    state = rules.apply(state, DeclareVoid(2, S, T("3s")))
+    assert state.seats[2].variant == NotedSeat(
+        chosen=tiles(GIVE[2]), received=tiles(GIVE[1]), void=S, aside=T("3s"), note=7
+    )
+
+
 def test_sc_swap_2_the_random_direction_is_drawn_from_the_wall() -> None:
     """SC-SWAP-2: "random" draws one of dcmshi's two directions from the hand's wall: the low
     bit of the first byte of SHA-256("swap " + the wall's tiles, space separated), 0 → to_next,

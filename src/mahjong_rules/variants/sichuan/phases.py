@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
-from mahjong_rules.counts import TileCounts
+from mahjong_rules.counts import BITS_PER_KIND, TileCounts
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.hooks import Hooks
@@ -53,13 +53,35 @@ from mahjong_rules.variants.sichuan.records import (
 __all__ = ["SICHUAN_PHASES", "Swapping", "Voiding", "swap_answers", "void_answers"]
 
 
-def _set_record(state: State, seat: int, told: Event, **changes: object) -> State:
+def _set_record(state: State, seat: int, told: Event, **changes: Any) -> State:
     """``state`` with ``changes`` in ``seat``'s record and the event ``told`` (one copy)."""
     seats = state.seats
     mine = seats[seat]
-    mine = replace(mine, variant=attrs.evolve(mine.variant, **changes))
+    mine = replace(mine, variant=_changed(mine.variant, **changes))
     seats = (*seats[:seat], mine, *seats[seat + 1 :])
     return replace(state, seats=seats, events=(*state.events, told))
+
+
+def _changed(record: SichuanSeat, **changes: Any) -> SichuanSeat:
+    """``attrs.evolve(record, **changes)``, built by the constructor when ``record`` is a
+    :class:`~mahjong_rules.variants.sichuan.records.SichuanSeat` itself (in a third of the
+    time); a plugin's subclass of it goes through :func:`attrs.evolve`, which keeps its own
+    fields."""
+    if record.__class__ is not SichuanSeat:
+        return attrs.evolve(record, **changes)
+    get = changes.get
+    return SichuanSeat(
+        get("chosen", record.chosen),
+        get("received", record.received),
+        get("void", record.void),
+        get("aside", record.aside),
+    )
+
+
+def _lanes(tiles: tuple[Tile, ...]) -> int:
+    """The count bits of ``tiles`` (:attr:`TileCounts.bits
+    <mahjong_rules.counts.TileCounts.bits>`: one in each tile's lane)."""
+    return sum([1 << BITS_PER_KIND * tile.index for tile in tiles])
 
 
 _VOIDED_SUITS = 2
@@ -118,12 +140,10 @@ class Swapping(OwnPhase):
         seats, events = [], []
         for seat, mine in enumerate(state.seats):
             got = chosen[(seat - step) % n]
-            concealed = mine.concealed
-            for tile in chosen[seat]:
-                concealed = concealed.remove(tile)
-            for tile in got:
-                concealed = concealed.add(tile)
-            record: SichuanSeat = attrs.evolve(mine.variant, received=got)
+            concealed = mine.concealed  # holds the three it chose (the answer was listed)
+            bits = concealed.bits - _lanes(chosen[seat]) + _lanes(got)
+            concealed = TileCounts._make(bits, concealed.size)  # three out, three in
+            record = _changed(mine.variant, received=got)
             seats.append(replace(mine, concealed=concealed, variant=record))
             events.append(TilesSwapped(seat, direction, chosen[seat], got))
         hand = attrs.evolve(state.variant, direction=direction)
