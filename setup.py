@@ -49,6 +49,7 @@ COMPILED = (
     "mahjong_rules/engine/routes.py",
     "mahjong_rules/engine/play.py",
     "mahjong_rules/engine/shuffle.py",
+    "mahjong_rules/engine/phase_advice.py",
     "mahjong_rules/variants/sichuan/answers.py",
     "mahjong_rules/bots/greedy.py",
 )
@@ -58,7 +59,8 @@ and the engine's way from ``apply`` to the next state: the server's questions
 (``engine/play.py``), the routes, the transitions (turns, claims, kongs, draws, wins, the
 variant's phases), the waits and the engine's edits and default hooks, all plain functions
 (issue 35); the wall's shuffle (``engine/shuffle.py``, half of a new hand's time); Sichuan's
-phase answers (``variants/sichuan/answers.py``, most of a 换三张 phase's); and GreedyBot's
+phase answers (``variants/sichuan/answers.py``, most of a 换三张 phase's); the bots' advice in a
+variant's phase (``engine/phase_advice.py``, a third of GreedyBot's 换三张 hand); and GreedyBot's
 search (``bots/greedy.py``: its attrs classes stay Python classes, its functions compile). The
 hooks themselves, the variants' rules classes and the views stay interpreted: a variant's rules
 class subclasses them (compiling a rules class gained 0.1 µs a hook call, nothing measurable per
