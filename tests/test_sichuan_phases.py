@@ -289,6 +289,29 @@ def test_sc_swap_1_every_seats_answers_exactly() -> None:
     ]
 
 
+def test_sc_swap_1_sc_void_3_what_each_answer_keeps_exactly() -> None:
+    """SC-SWAP-1, SC-VOID-3: what the bots rank each answer by (``keeps``): a swap keeps the
+    hand less its three; a declaration keeps the hand less every tile of the suit given up
+    (none of it wins), counted right for a suit held once, twice, three and four times."""
+    rules, state = dealt(swap_three=True)
+    swapping, voiding = SICHUAN_PHASES
+    view = rules.view(state, 2)  # 111444m2225p333s
+    assert str(swapping.keeps(rules, view, SwapTiles(2, tiles("1m1m4m")))) == "144m2225p333s"
+    assert str(swapping.keeps(rules, view, SwapTiles(2, tiles("3s3s3s")))) == "111444m2225p"
+    kept = {suit: voiding.keeps(rules, view, DeclareVoid(2, suit, None)) for suit in (M, P, S)}
+    assert {suit: (str(k), len(k)) for suit, k in kept.items() if k is not None} == {
+        M: ("2225p333s", 7),
+        P: ("111444m333s", 9),
+        S: ("111444m2225p", 10),
+    }
+    view = rules.view(state, 3)  # 235667899m6789p: no 条
+    kept_s = voiding.keeps(rules, view, DeclareVoid(3, S, None))
+    assert kept_s == view.concealed
+    kept_m = voiding.keeps(rules, view, DeclareVoid(3, M, None))
+    assert kept_m == TileCounts("6789p")
+    assert kept_m is not None and kept_m.size == 4
+
+
 def test_sc_void_1_every_seats_answers_exactly() -> None:
     """SC-VOID-1: without the swap 定缺 opens at once; for each suit a seat may set aside any
     kind of it that it holds, or declare without a tile a suit it holds none of (and only
@@ -363,7 +386,7 @@ class NotedSeat(SichuanSeat):
 
 
 @attrs.frozen
-class NotedRoomOptions(SichuanOptions):
+class NotedRoomOptions(PhasesRoomOptions):
     """:class:`NotedRoom`'s options (Sichuan's, under a class of its own)."""
 
 

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from mahjong_rules.counts import BITS_PER_KIND, TileCounts
+from mahjong_rules.counts import BITS_PER_KIND, LOW_BITS, TileCounts
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.hooks import Hooks
@@ -49,6 +49,7 @@ from mahjong_rules.variants.sichuan.records import (
     SichuanSeat,
     swap_direction,
 )
+from mahjong_rules.variants.sichuan.settlement import lanes_of
 
 __all__ = ["SICHUAN_PHASES", "Swapping", "Voiding", "swap_answers", "void_answers"]
 
@@ -170,11 +171,14 @@ class Voiding(OwnPhase):
         (SC-VOID-3) and which it discards first (SC-VOID-4): the bots and the default answer
         give up the suit that costs least, setting aside its lowest tile."""
         assert isinstance(action, DeclareVoid)
-        kept = view.concealed
-        for tile in kept.kinds():
-            if tile.suit is action.suit:
-                kept = kept.remove(tile, kept.count(tile))
-        return kept
+        concealed = view.concealed
+        gone = concealed.bits & lanes_of(action.suit)  # the suit's lanes, as held
+        held = (
+            (gone & LOW_BITS).bit_count()
+            + 2 * (gone >> 1 & LOW_BITS).bit_count()
+            + 4 * (gone >> 2 & LOW_BITS).bit_count()
+        )
+        return TileCounts._make(concealed.bits ^ gone, concealed.size - held)
 
     def answer(self, rules: Hooks, state: State, action: Action) -> State:
         """The suit and the tile are kept in the seat's record and told to it alone
