@@ -64,9 +64,20 @@ class HandShape:
     def of(cls, options: Options) -> HandShape:
         """The shape rules of a room, from its options (as :attr:`View.options` holds them):
         whether it plays honors, and whether a win may hold fewer suits than all three
-        (:attr:`Rules.max_suits <mahjong_rules.Rules.max_suits>`), for any registered variant."""
+        (:attr:`Rules.max_suits <mahjong_rules.Rules.max_suits>`), for any registered variant.
+        The last room's are kept: a bot asks once a decision, with the options its room's
+        states all share (hashing them to find the room costs about 1 µs)."""
+        last = _LAST_SHAPE.get(0)
+        if last is not None and last[0] is options:
+            return last[1]
         rules = rules_for(options)
-        return cls(honors=rules.honors, two_suits=rules.max_suits < _SUITS)
+        shape = cls(honors=rules.honors, two_suits=rules.max_suits < _SUITS)
+        _LAST_SHAPE[0] = (options, shape)
+        return shape
+
+
+_LAST_SHAPE: dict[int, tuple[Options, HandShape]] = {}
+"""The options :meth:`HandShape.of` was last asked for, and their shape (one entry)."""
 
 
 def _suit_size(naturals: TileCounts, suit: int) -> int:
@@ -93,20 +104,24 @@ def voided(naturals: TileCounts, wilds: int, melded: int, shape: HandShape) -> d
     (any tile, standing for what comes instead), plus one per tile exchanged. Empty when the
     room has no such rule or the hand holds fewer than three suits.
     """
-    if not shape.two_suits or (suits_of(naturals) | melded) != _ALL_SUITS:
+    return _voided(naturals, wilds, melded, shape.honors, shape.two_suits)
+
+
+def _voided(
+    naturals: TileCounts, wilds: int, melded: int, honors: bool, two_suits: bool
+) -> dict[int, int]:
+    """:func:`voided` of a shape's two fields."""
+    if not two_suits or (suits_of(naturals) | melded) != _ALL_SUITS:
         return {}
     out = {}
     for suit in range(_SUITS):
         if melded >> suit & 1:
             continue
         rest, held = _suit_part(naturals, suit)
-        out[suit] = shanten(rest, wilds + held, seven_pairs=True, honors=shape.honors) + held
+        out[suit] = shanten(rest, wilds + held, seven_pairs=True, honors=honors) + held
     return out
 
 
-# Asked of many hands a turn but rarely twice across turns: 1,024 keys keep the hits that
-# 65,536 did (a process held 20 MiB of them after 250 hands, issue 34).
-@functools.lru_cache(maxsize=1 << 10)
 def distance(naturals: TileCounts, wilds: int, melded: int, shape: HandShape) -> int:
     """向听 (shanten) of a concealed hand under the room's rules: -1 complete, 0 ready.
 
@@ -119,10 +134,19 @@ def distance(naturals: TileCounts, wilds: int, melded: int, shape: HandShape) ->
     >>> distance(TileCounts("123m456p789s1s"), 0, 0, HandShape(two_suits=True))  # 万 goes
     3
     """
-    options = voided(naturals, wilds, melded, shape)
+    return _distance(naturals, wilds, melded, shape.honors, shape.two_suits)
+
+
+# Asked of many hands a turn but rarely twice across turns: 1,024 keys keep the hits that
+# 65,536 did (a process held 20 MiB of them after 250 hands, issue 34). Keyed on the shape's
+# two fields, not the shape: a HandShape's hash is attrs' Python method (0.4 µs a call).
+@functools.lru_cache(maxsize=1 << 10)
+def _distance(naturals: TileCounts, wilds: int, melded: int, honors: bool, two_suits: bool) -> int:
+    """:func:`distance` of a shape's two fields."""
+    options = _voided(naturals, wilds, melded, honors, two_suits)
     if options:
         return min(options.values())
-    return shanten(naturals, wilds, seven_pairs=True, honors=shape.honors)
+    return shanten(naturals, wilds, seven_pairs=True, honors=honors)
 
 
 def _isolated_end(naturals: TileCounts, tile: Tile) -> bool:
@@ -154,7 +178,8 @@ class _Hand:
         return cls(naturals, wilds, melded, HandShape.of(view.options))
 
     def distance(self) -> int:
-        return distance(self.naturals, self.wilds, self.melded, self.shape)
+        shape = self.shape
+        return _distance(self.naturals, self.wilds, self.melded, shape.honors, shape.two_suits)
 
     def without(self, tile: Tile, naturals: int, wild_tiles: Sequence[Tile] = ()) -> _Hand:
         """The hand less ``naturals`` copies of ``tile`` and the wildcards ``wild_tiles``, the
@@ -168,9 +193,13 @@ class _Hand:
         )
 
     def after_discard(self, tile: Tile) -> int:
-        if not self.naturals.count(tile):  # a wildcard thrown (a game whose wildcards may be)
-            return distance(self.naturals, self.wilds - 1, self.melded, self.shape)
-        return distance(self.naturals.remove(tile), self.wilds, self.melded, self.shape)
+        shape = self.shape
+        naturals, wilds = self.naturals, self.wilds
+        if naturals.count(tile):
+            naturals = naturals.remove(tile)
+        else:  # a wildcard thrown (a game whose wildcards may be)
+            wilds -= 1
+        return _distance(naturals, wilds, self.melded, shape.honors, shape.two_suits)
 
     def void_suit(self) -> int | None:
         """The suit 缺一门 gives up: the cheapest to give up, then the fewest tiles, then
