@@ -50,6 +50,7 @@ COMPILED = (
     "mahjong_rules/engine/play.py",
     "mahjong_rules/engine/shuffle.py",
     "mahjong_rules/engine/phase_advice.py",
+    "mahjong_rules/engine/view_build.py",
     "mahjong_rules/variants/sichuan/answers.py",
     "mahjong_rules/bots/greedy.py",
 )
@@ -60,13 +61,16 @@ and the engine's way from ``apply`` to the next state: the server's questions
 variant's phases), the waits and the engine's edits and default hooks, all plain functions
 (issue 35); the wall's shuffle (``engine/shuffle.py``, half of a new hand's time); Sichuan's
 phase answers (``variants/sichuan/answers.py``, most of a 换三张 phase's); the bots' advice in a
-variant's phase (``engine/phase_advice.py``, a third of GreedyBot's 换三张 hand); and GreedyBot's
-search (``bots/greedy.py``: its attrs classes stay Python classes, its functions compile). The
-hooks themselves, the variants' rules classes and the views stay interpreted: a variant's rules
-class subclasses them (compiling a rules class gained 0.1 µs a hook call, nothing measurable per
-decision). ``tiles.py``, ``notation.py``, ``hand.py`` and ``melds.py`` gain nothing measurable
-and their constructors' own TypeErrors would become mypyc's (benchmarks/README.md,
-"compare_builds.py"); ``wins/_build.py`` generates the tables file (run as ``python -m``)."""
+variant's phase (``engine/phase_advice.py``, a third of GreedyBot's 换三张 hand); the building of
+the seats' views (``engine/view_build.py``; the classes View and SeatView stay in an
+interpreted module: a compiled one keeps only erased annotations, and the documents read
+theirs); and GreedyBot's search (``bots/greedy.py``: its attrs classes stay Python classes, its
+functions compile). The hooks themselves and the variants' rules classes stay interpreted: a
+variant's rules class subclasses them (compiling one gained 0.1 µs a hook call, nothing
+measurable per decision). ``tiles.py``, ``notation.py``, ``hand.py`` and ``melds.py`` gain
+nothing measurable and their constructors' own TypeErrors would become mypyc's
+(benchmarks/README.md, "compare_builds.py"); ``wins/_build.py`` generates the tables file (run
+as ``python -m``)."""
 MODULES_SWITCH = "MAHJONG_RULES_COMPILE_MODULES"
 """Another list for a trial (space- or comma-separated paths under ``src/``), e.g.
 ``MAHJONG_RULES_COMPILE_MODULES="mahjong_rules/counts.py mahjong_rules/wins/detector.py"``."""

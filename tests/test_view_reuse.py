@@ -1,5 +1,5 @@
 """Views built from the seat views ``build_view`` keeps between calls are the views built
-afresh (engine/view.py reuses the last seat view made from the same seat state): whatever was
+afresh (engine/view_build.py reuses the last seat view made from the same seat state): whatever was
 built before (other seats, other states, rooms that hide or show 暗杠 and winners' hands), a
 view holds what it held with nothing kept (BS-GANG-3, SC-VIEW-1)."""
 
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from mahjong_rules import MeldKind, View, get_variant
-from mahjong_rules.engine import view as views
+from mahjong_rules.engine import view_build as views
 from mahjong_rules.engine.state import State
 from scripting import random_states
 

@@ -29,7 +29,8 @@ import pytest
 from mahjong_rules import MeldKind, Rules, State, Tile, TileCounts, get_variant
 from mahjong_rules.engine.events import ConcealedKonged, Drew, Event, Konged, Passed, Settled, Won
 from mahjong_rules.engine.state import replace
-from mahjong_rules.engine.view import View, events_for
+from mahjong_rules.engine.view import View
+from mahjong_rules.engine.view_build import events_for
 from mahjong_rules.melds import Meld
 from mahjong_rules.variants.yongshan.records import indicator_of
 from mahjong_rules.variants.yongshan.ti import Swapped

@@ -2,7 +2,7 @@
 
 :class:`EventHooks` is a base of :class:`~mahjong_rules.engine.hooks.Hooks`: every variant has
 these two. The shipped events (:data:`~mahjong_rules.engine.events.SHIPPED_EVENTS`) are
-filtered by the engine (:func:`~mahjong_rules.engine.view.events_for`); an event of the
+filtered by the engine (:func:`~mahjong_rules.engine.view_build.events_for`); an event of the
 variant's :attr:`~EventHooks.event_types` is shown to each seat as
 :meth:`~EventHooks.event_for` says, in :meth:`Rules.view <mahjong_rules.Rules.view>` and
 :meth:`Rules.events_for <mahjong_rules.Rules.events_for>` alike.

@@ -53,7 +53,8 @@ class Dealt(Event):
 class Drew(Event):
     """A seat drew ``tile`` (a kong replacement 补张 when ``replacement``).
 
-    ``tile`` is ``None`` in another seat's view (:func:`~mahjong_rules.engine.view.events_for`).
+    ``tile`` is ``None`` in another seat's view
+    (:func:`~mahjong_rules.engine.view_build.events_for`).
     """
 
     seat: int
@@ -106,7 +107,7 @@ class Konged(Event):
 class ConcealedKonged(Event):
     """Another seat declared a 暗杠 whose tile the viewer may not see (the variant's
     ``hides_concealed_kongs``): what
-    :class:`Konged` becomes in :func:`~mahjong_rules.engine.view.events_for`."""
+    :class:`Konged` becomes in :func:`~mahjong_rules.engine.view_build.events_for`."""
 
     seat: int
     """The seat that declared the 暗杠 (àngàng)."""

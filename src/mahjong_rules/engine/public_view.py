@@ -27,7 +27,8 @@ from mahjong_rules.counts import TileSet
 from mahjong_rules.engine.events import Event, Won
 from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
 from mahjong_rules.engine.state import VARIANT_RECORD, Phase, State
-from mahjong_rules.engine.view import SeatView, View, build_view
+from mahjong_rules.engine.view import SeatView, View
+from mahjong_rules.engine.view_build import build_view
 from mahjong_rules.tiles import Tile
 
 __all__ = ["PublicView", "build_public_view", "public_events", "public_view_of"]

@@ -51,7 +51,8 @@ from mahjong_rules.engine.state import (
     first_state,
 )
 from mahjong_rules.engine.step import ANY_STEP, AnyStep, check_step
-from mahjong_rules.engine.view import View, build_view, events_for
+from mahjong_rules.engine.view import View
+from mahjong_rules.engine.view_build import build_view, events_for
 from mahjong_rules.engine.wall import check_wall, shuffled_wall
 from mahjong_rules.engine.word_hooks import WordHooks
 from mahjong_rules.errors import HandSizeError, IllegalActionError, OptionsError
