@@ -121,7 +121,8 @@ class View:
     legal_actions: tuple[Action, ...]
     """What the seat may do now (``()`` when it does not act)."""
     events: tuple[Event, ...] = ()
-    """What the last transition did, as this seat saw it (:func:`events_for`)."""
+    """What the last transition did, as this seat saw it
+    (:func:`~mahjong_rules.engine.view_build.events_for`)."""
     result: HandResult | None = None
     """The settlement, once the hand has ended."""
     variant: Any = attrs.field(default=None, metadata={VARIANT_RECORD: "public_view_class"})
