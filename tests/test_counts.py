@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mahjong_rules.counts import BITS_PER_KIND, TileCounts, TileSet
+from mahjong_rules.counts import BITS_PER_KIND, TileCounts, TileSet, lanes_size
 from mahjong_rules.errors import MahjongRulesError, TileCountError, TileParseError
 from mahjong_rules.tiles import Suit, Tile, all_tiles
 
@@ -282,6 +282,19 @@ def test_counts_round_trips(counts: list[int]) -> None:
     assert TileCounts(list(made)) == made
     assert [made.count(t) for t in all_tiles()] == counts
     assert set(made.distinct()) == {t for t, c in zip(all_tiles(), counts, strict=True) if c}
+
+
+@given(counts=count_lists)
+def test_lanes_size_counts_the_tiles_of_any_lanes(counts: list[int]) -> None:
+    """lanes_size of the packed counts is the number of tiles: of the whole hand, of each
+    suit's lanes shifted down or in place, and of any one kind's lane."""
+    made = TileCounts.from_counts(counts)
+    assert lanes_size(made.bits) == made.size == sum(counts)
+    for k in range(4):
+        suit = made.bits >> 27 * k & (1 << 27) - 1
+        assert lanes_size(suit) == lanes_size(suit << 27 * k) == sum(counts[9 * k : 9 * k + 9])
+    for i, c in enumerate(counts):
+        assert lanes_size(made.bits & 7 << BITS_PER_KIND * i) == c
 
 
 @given(a=count_lists, b=count_lists)

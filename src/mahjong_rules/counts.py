@@ -26,7 +26,7 @@ from mahjong_rules.errors import TileCountError
 from mahjong_rules.notation import Style, format_tiles, parse_tiles
 from mahjong_rules.tiles import Suit, Tile, all_tiles
 
-__all__ = ["BITS_PER_KIND", "KINDS_OF_LANES", "LOW_BITS", "TileCounts", "TileSet"]
+__all__ = ["BITS_PER_KIND", "KINDS_OF_LANES", "LOW_BITS", "TileCounts", "TileSet", "lanes_size"]
 
 BITS_PER_KIND: Final = 3
 """Bits per tile kind in :attr:`TileCounts.bits`: kind ``i`` is ``(bits >> 3*i) & 7``."""
@@ -35,6 +35,21 @@ LOW_BITS: Final = sum(1 << (BITS_PER_KIND * i) for i in range(34))
 """The lowest bit of every kind's lane: ``(b | b >> 1 | b >> 2) & LOW_BITS`` sets bit ``3i``
 where kind ``i`` is held."""
 _TILES: Final = all_tiles()
+
+
+def lanes_size(bits: int) -> int:
+    """How many tiles the packed counts ``bits`` hold (any lanes of :attr:`TileCounts.bits`:
+    one suit's, the wildcard kinds', shifted or not): each lane's three bits added up by
+    weight, without reading the lanes one by one.
+
+    >>> lanes_size(TileCounts("1112m55p7z").bits), lanes_size(TileCounts("3333s").bits >> 54)
+    (7, 4)
+    """
+    return (
+        (bits & LOW_BITS).bit_count()
+        + 2 * (bits >> 1 & LOW_BITS).bit_count()
+        + 4 * (bits >> 2 & LOW_BITS).bit_count()
+    )
 
 
 _SUIT_MASK: Final = (1 << 27) - 1

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 import attrs
 
 from mahjong_rules.bots.base import Bot, legal_or_raise
-from mahjong_rules.counts import TileCounts
+from mahjong_rules.counts import TileCounts, lanes_size
 from mahjong_rules.engine.actions import Action, Discard, Gang, Hu, Pass, Peng
 from mahjong_rules.engine.phases import named_phase
 from mahjong_rules.engine.state import Phase
@@ -45,10 +45,6 @@ _SUITS = 3
 _SUIT_MASK = (1 << 27) - 1
 """The packed counts of one suit (9 kinds of 3 bits) in :attr:`TileCounts.bits`."""
 _ALL_SUITS = (1 << _SUITS) - 1
-_ONES = sum(1 << 3 * i for i in range(9))
-"""Bit 0 of each kind's 3-bit count in one suit's key (bits 1 and 2 follow)."""
-_TWOS = _ONES << 1
-_FOURS = _ONES << 2
 
 
 @attrs.frozen
@@ -82,9 +78,7 @@ _LAST_SHAPE: dict[int, tuple[Options, HandShape]] = {}
 
 def _suit_size(naturals: TileCounts, suit: int) -> int:
     """How many tiles ``naturals`` hold of suit ``suit`` (0 万, 1 筒, 2 条)."""
-    key = naturals.bits >> 27 * suit & _SUIT_MASK
-    ones, twos, fours = key & _ONES, key & _TWOS, key & _FOURS
-    return ones.bit_count() + 2 * twos.bit_count() + 4 * fours.bit_count()
+    return lanes_size(naturals.bits >> 27 * suit & _SUIT_MASK)
 
 
 def _suit_part(naturals: TileCounts, suit: int) -> tuple[TileCounts, int]:

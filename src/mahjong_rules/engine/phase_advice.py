@@ -31,7 +31,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
-from mahjong_rules.counts import TileCounts
+from mahjong_rules.counts import TileCounts, lanes_size
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.view import View
 from mahjong_rules.errors import IllegalActionError
@@ -46,15 +46,6 @@ _SUIT_LANES = (1 << 27) - 1
 _ONES = sum(1 << 3 * r for r in range(9))
 """Bit 0 of each kind's 3-bit count in one suit's lanes."""
 _HONOR_ONES = sum(1 << 3 * r for r in range(7))
-
-
-def _size(lanes: int) -> int:
-    """How many tiles the packed counts ``lanes`` (3 bits a kind) hold."""
-    return (
-        (lanes & _ONES * 1).bit_count()
-        + 2 * (lanes & _ONES * 2).bit_count()
-        + 4 * (lanes & _ONES * 4).bit_count()
-    )
 
 
 @functools.lru_cache(maxsize=1 << 8)
@@ -77,7 +68,7 @@ def hand_cost(
     if size % 3 == 0 or size > 14:
         return 0
     bits = naturals.bits
-    held = [_size(bits >> 27 * k & _SUIT_LANES) for k in range(_SUITS)]
+    held = [lanes_size(bits >> 27 * k & _SUIT_LANES) for k in range(_SUITS)]
     present = [k for k in range(_SUITS) if held[k] or melded >> k & 1]
     extra = len(present) - max_suits
     droppable = [k for k in present if not melded >> k & 1]
@@ -117,7 +108,7 @@ def tile_use(naturals: TileCounts) -> int:
         ones = _HONOR_ONES if k == _SUITS else _ONES
         held = (lanes | lanes >> 1 | lanes >> 2) & ones  # bit 3r: rank r held
         many = (lanes >> 1 | lanes >> 2) & ones  # bit 3r: rank r held twice or more
-        used += _size(lanes & many * 7)
+        used += lanes_size(lanes & many * 7)
         if k < _SUITS:
             near = (held << 3 | held >> 3 | held << 6 | held >> 6) & ones
             used += (held & ~many & near).bit_count()

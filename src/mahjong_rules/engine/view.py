@@ -33,9 +33,7 @@ import attrs
 
 from mahjong_rules.counts import TileCounts, TileSet
 from mahjong_rules.engine.actions import Action
-from mahjong_rules.engine.events import (
-    Event,
-)
+from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.settlement import HandResult, Payment, WinRecord
 from mahjong_rules.engine.state import VARIANT_RECORD, Phase
 from mahjong_rules.melds import Meld

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from mahjong_rules.counts import BITS_PER_KIND, LOW_BITS, TileCounts
+from mahjong_rules.counts import BITS_PER_KIND, TileCounts, lanes_size
 from mahjong_rules.engine.actions import Action
 from mahjong_rules.engine.events import Event
 from mahjong_rules.engine.hooks import Hooks
@@ -173,12 +173,7 @@ class Voiding(OwnPhase):
         assert isinstance(action, DeclareVoid)
         concealed = view.concealed
         gone = concealed.bits & lanes_of(action.suit)  # the suit's lanes, as held
-        held = (
-            (gone & LOW_BITS).bit_count()
-            + 2 * (gone >> 1 & LOW_BITS).bit_count()
-            + 4 * (gone >> 2 & LOW_BITS).bit_count()
-        )
-        return TileCounts._make(concealed.bits ^ gone, concealed.size - held)
+        return TileCounts._make(concealed.bits ^ gone, concealed.size - lanes_size(gone))
 
     def answer(self, rules: Hooks, state: State, action: Action) -> State:
         """The suit and the tile are kept in the seat's record and told to it alone

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from mahjong_rules.counts import LOW_BITS, TileCounts, TileSet
+from mahjong_rules.counts import TileCounts, TileSet, lanes_size
 from mahjong_rules.melds import Meld
 from mahjong_rules.tiles import Tile
 from mahjong_rules.variants.yongshan.best_reading import fits_with_melds
@@ -49,12 +49,7 @@ def split_wilds(concealed: TileCounts, lanes: int) -> tuple[TileCounts, int]:
     wild_bits = bits & lanes
     if not wild_bits:
         return concealed, 0
-    # each lane holds a count 0..4 in three bits: add up its bits by weight
-    wilds = (
-        (wild_bits & LOW_BITS).bit_count()
-        + 2 * (wild_bits >> 1 & LOW_BITS).bit_count()
-        + 4 * (wild_bits >> 2 & LOW_BITS).bit_count()
-    )
+    wilds = lanes_size(wild_bits)
     return TileCounts._make(bits & ~lanes, concealed.size - wilds), wilds
 
 
