@@ -18,12 +18,15 @@ Scripted deals are laid out by :func:`scripting.make_wall` (DEAL-1).
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import attrs
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 import test_variant_phases as toys
 from mahjong_rules import Phase, Rules, State, Suit, TileCounts, get_variant, shanten
@@ -34,7 +37,7 @@ from mahjong_rules.engine.phase_advice import answer_key, hand_cost, tile_use
 from mahjong_rules.engine.phases import OwnPhase
 from mahjong_rules.engine.view import View
 from mahjong_rules.errors import IllegalActionError
-from mahjong_rules.tiles import suited_tiles
+from mahjong_rules.tiles import all_tiles, suited_tiles
 from mahjong_rules.variants import registry
 from mahjong_rules.variants.baoshan.buying import Buying, BuyPoints
 from mahjong_rules.variants.baoshan.options import BaoshanOptions
@@ -186,6 +189,59 @@ def test_sc_swap_1_the_advice_ranks_the_kept_hands() -> None:
     assert hand_cost(kept, 0, 0, honors=False, max_suits=2) == 1
     assert hand_cost(kept, 0, 0, honors=False, max_suits=3) == 1
     assert tile_use(kept) == 9
+
+
+def _hand_cost_model(
+    naturals: TileCounts, wilds: int, melded: int, honors: bool, max_suits: int
+) -> int:
+    """hand_cost by brute force: the least over every set of suits given up (none melded)
+    that leaves at most ``max_suits``, of the 向听 without them plus their tiles."""
+    size = naturals.size + wilds
+    if size % 3 == 0 or size > 14:
+        return 0
+    by_suit = [TileCounts([t for t in naturals if t.suit is suit]) for suit in SUITS]
+    present = {k for k in range(3) if by_suit[k].size or melded >> k & 1}
+    costs = []
+    for gone_suits in itertools.chain.from_iterable(
+        itertools.combinations(sorted(present), n) for n in range(len(present) + 1)
+    ):
+        if len(present) - len(gone_suits) > max_suits or any(melded >> k & 1 for k in gone_suits):
+            continue
+        gone = sum(by_suit[k].size for k in gone_suits)
+        kept = TileCounts([t for t in naturals if t.suit not in {SUITS[k] for k in gone_suits}])
+        costs.append(shanten(kept, wilds + gone, honors=honors) + gone)
+    if not costs:  # the melded suits alone are too many: nothing can be given up
+        return shanten(naturals, wilds, honors=honors)
+    return min(costs)
+
+
+def _kinds(hand: str) -> list[int]:
+    return [tile.index for tile in TileCounts(hand)]
+
+
+@settings(max_examples=400, deadline=None)
+# the smaller of two suits of three tiles is not the cheaper one to give up (5 against 4)
+@example(kinds=_kinds("1125678m458p269s"), honors=False, wilds=0, melded=0, max_suits=2)
+# a suit of as many tiles as the best cost so far still costs less (4 against 5)
+@example(kinds=_kinds("4579m23459p14899s"), honors=False, wilds=0, melded=0, max_suits=2)
+@given(
+    kinds=st.lists(st.integers(0, 33), max_size=14),
+    honors=st.booleans(),
+    wilds=st.integers(0, 8),
+    melded=st.integers(0, 7),
+    max_suits=st.integers(1, 3),
+)
+def test_hand_cost_is_the_cheapest_suits_given_up(
+    kinds: list[int], honors: bool, wilds: int, melded: int, max_suits: int
+) -> None:
+    """SC-VOID-3, the phases' advice: hand_cost is the least 向听 over every choice of suits to
+    give up (each of their tiles a free tile and a step; a melded suit kept), whatever the
+    hand, wildcards, melded suits and limit (its pruned search against brute force)."""
+    held = Counter(k if honors else k % 27 for k in kinds)
+    naturals = TileCounts([all_tiles()[k] for k, n in held.items() for _ in range(min(n, 4))])
+    wilds = min(wilds, 14 - naturals.size)
+    expected = _hand_cost_model(naturals, wilds, melded, honors, max_suits)
+    assert hand_cost(naturals, wilds, melded, honors=honors, max_suits=max_suits) == expected
 
 
 # ---------------------------------------------------------------------- 买点 and 托管

@@ -26,7 +26,6 @@ phase none of whose answers changes the hand gets its first listed answer.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Callable
 from typing import Any
@@ -48,16 +47,15 @@ _ONES = sum(1 << 3 * r for r in range(9))
 _HONOR_ONES = sum(1 << 3 * r for r in range(7))
 
 
-@functools.lru_cache(maxsize=1 << 8)
 def hand_cost(
     naturals: TileCounts, wilds: int, melded: int, *, honors: bool, max_suits: int
 ) -> int:
     """向听 of ``naturals`` and ``wilds`` free tiles when a winning hand holds at most
     ``max_suits`` of the three suits: the suits the hand must give up are the cheapest ones,
     each of their tiles a free tile plus one step; a suit of ``melded`` (a mask: 1 万, 2 筒,
-    4 条) is never given up. 0 for a hand of no size shanten measures (no tiles yet). The
-    last 256 answers are kept (4,096 held 1.2 MiB, hit 118 times in 23,346 calls over 180
-    hands of GreedyBot: the answers of a phase rarely repeat a hand).
+    4 条) is never given up. 0 for a hand of no size shanten measures (no tiles yet). Not
+    memoized: the answers of a phase rarely repeat a hand (an LRU cache of 256 was hit 0
+    times in 69,002 calls over 300 hands of GreedyBot's 换三张, and cost more than it saved).
 
     >>> hand_cost(TileCounts("123m456p789s1s"), 0, 0, honors=False, max_suits=3)
     0
@@ -68,16 +66,23 @@ def hand_cost(
     if size % 3 == 0 or size > 14:
         return 0
     bits = naturals.bits
-    held = [lanes_size(bits >> 27 * k & _SUIT_LANES) for k in range(_SUITS)]
-    present = [k for k in range(_SUITS) if held[k] or melded >> k & 1]
-    extra = len(present) - max_suits
-    droppable = [k for k in present if not melded >> k & 1]
-    if extra <= 0 or len(droppable) < extra:
+    present = 0  # a mask of the suits held or melded, as ``melded``
+    for k in range(_SUITS):
+        if bits >> 27 * k & _SUIT_LANES or melded >> k & 1:
+            present |= 1 << k
+    extra = present.bit_count() - max_suits
+    droppable = present & ~melded
+    if extra <= 0 or droppable.bit_count() < extra:
         return shanten(naturals, wilds, seven_pairs=True, honors=honors)
+    if extra == 1:  # the usual case (a 定缺 to come): give up the one suit that costs least
+        return _cost_less_one(naturals, wilds, droppable, honors)
+    held = [lanes_size(bits >> 27 * k & _SUIT_LANES) for k in range(_SUITS)]
     best: int | None = None
     choices = sorted(
         (sum(held[k] for k in dropped), dropped)
-        for dropped in itertools.combinations(droppable, extra)
+        for dropped in itertools.combinations(
+            [k for k in range(_SUITS) if droppable >> k & 1], extra
+        )
     )
     for gone, dropped in choices:
         if best is not None and gone - 1 >= best:
@@ -89,6 +94,28 @@ def hand_cost(
         cost = shanten(kept, wilds + gone, seven_pairs=True, honors=honors) + gone
         best = cost if best is None else min(best, cost)
     assert best is not None
+    return best
+
+
+def _cost_less_one(naturals: TileCounts, wilds: int, droppable: int, honors: bool) -> int:
+    """:func:`hand_cost` when exactly one suit of ``droppable`` (a mask) must go: the least,
+    over those suits, of the 向听 without it (its tiles free) plus its tiles. The suits are
+    tried from the fewest tiles up, and once a suit holds more tiles than the best cost so far
+    plus one, no later one can cost less (向听 is at least -1)."""
+    bits = naturals.bits
+    sizes = []
+    for k in range(_SUITS):
+        if droppable >> k & 1:
+            sizes.append((lanes_size(bits >> 27 * k & _SUIT_LANES), k))
+    sizes.sort()
+    best = 99
+    for gone, k in sizes:
+        if gone - 1 >= best:
+            break
+        kept = TileCounts._make(bits & ~(_SUIT_LANES << 27 * k), naturals.size - gone)
+        cost = shanten(kept, wilds + gone, seven_pairs=True, honors=honors) + gone
+        if cost < best:
+            best = cost
     return best
 
 
