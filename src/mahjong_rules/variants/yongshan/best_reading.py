@@ -139,14 +139,29 @@ def _suit_fits(c: tuple[int, ...], limit: tuple[int, ...], most: int) -> tuple[i
     few times a hand, nearly always about suits asked just before (8,192 kept the same hits
     and grew a process by about 2 MiB over thousands of hands)."""
     full = (2 << most) - 1
-    states = {(0, 0, False): 1}  # (chows owed from one / two kinds back, paired): counts used
+    # a state: (chows owed from one kind back, from two back, paired) -> the counts used;
+    # the choices at each kind are _choices' (in_suit, ``most`` wildcards), written out here
+    states: dict[tuple[int, int, bool], int] = {(0, 0, False): 1}
     for r in range(9):
         chows = 0 if r > 6 else 4
+        held, most_here = c[r], limit[r]
         after: dict[tuple[int, int, bool], int] = {}
         for (k1, k2, paired), used in states.items():
-            for k, _, q, x, _ in _choices(c[r], limit[r], k1 + k2, most, paired, chows, True):
-                key = (k, k1, paired or bool(q))
-                after[key] = after.get(key, 0) | used << x & full
+            carried = k1 + k2
+            for q in (0,) if paired else (0, 1):
+                for p in (0, 1):
+                    base = carried + 3 * p + 2 * q
+                    for k in range(chows + 1):
+                        total = base + k
+                        if total > most_here:
+                            break
+                        x = total - held
+                        if x < 0:
+                            continue
+                        if x > most:
+                            break
+                        key = (k, k1, paired or q == 1)
+                        after[key] = after.get(key, 0) | used << x & full
         states = after
     return states.get((0, 0, False), 0), states.get((0, 0, True), 0)
 
