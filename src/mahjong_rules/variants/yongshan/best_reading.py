@@ -21,7 +21,7 @@ pung, no pair), so the reading reported is deterministic.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.melds import Meld, MeldKind
@@ -210,35 +210,15 @@ def _standard(
     suits: int,
 ) -> Decomposition | None:
     """The best standard-form reading of one class, or ``None`` if the class has none."""
-
-    @cache
-    def best(i: int, k1: int, k2: int, left: int, paired: bool) -> tuple[int, tuple[int, ...]]:
-        """(most fan from kind ``i`` on, the choice (k, p, q) made at ``i``); ``k1``/``k2``:
-        chows started one / two kinds back still to be filled here."""
-        if i == 27:
-            return (0, ()) if not left and paired and not k1 and not k2 else (_NEG, ())
-        if i % 9 == 0 and (k1 or k2):
-            return _NEG, ()  # a chow cannot cross a suit
-        outcome: tuple[int, tuple[int, ...]] = (_NEG, ())
-        in_suit = bool(suits >> i // 9 & 1)
-        chows = 0 if pung_only or i % 9 > 6 else 4
-        for k, p, q, x, total in _choices(c[i], limit[i], k1 + k2, left, paired, chows, in_suit):
-            rest, _ = best(i + 1, k, k1, left - x, paired or bool(q))
-            if rest == _NEG:
-                continue
-            value = rest + _value(i, total, pengs, ind, gui, ben, 3)
-            if value > outcome[0]:
-                outcome = (value, (k, p, q, x))
-        return outcome
-
-    if best(0, 0, 0, wilds, False)[0] == _NEG:
+    search = _StandardSearch(c, limit, pengs, ind, gui, ben, pung_only, suits)
+    if search.best(0, 0, 0, wilds, False)[0] == _NEG:
         return None
     groups: list[Group] = []
     stood: list[Tile] = []
     k1 = k2 = 0
     left, paired = wilds, False
     for i in range(27):
-        _, (k, p, q, x) = best(i, k1, k2, left, paired)
+        k, p, q, x = search.best(i, k1, k2, left, paired)[1]
         tile = _TILES[i]
         if q:
             groups.append(Group(GroupKind.PAIR, tile))
@@ -252,6 +232,55 @@ def _standard(
     return Decomposition(WinForm.STANDARD, tuple(groups), tuple(stood))
 
 
+class _StandardSearch:
+    """The dynamic programme of :func:`_standard` over one class of readings, memoized by
+    its state (a plain class with a dict rather than a cached closure, which the compiled
+    build cannot build)."""
+
+    def __init__(
+        self,
+        c: list[int],
+        limit: list[int],
+        pengs: list[int],
+        ind: int,
+        gui: int,
+        ben: int,
+        pung_only: bool,
+        suits: int,
+    ) -> None:
+        self.c, self.limit, self.pengs = c, limit, pengs
+        self.ind, self.gui, self.ben = ind, gui, ben
+        self.pung_only, self.suits = pung_only, suits
+        self.memo: dict[tuple[int, int, int, int, bool], tuple[int, tuple[int, ...]]] = {}
+
+    def best(
+        self, i: int, k1: int, k2: int, left: int, paired: bool
+    ) -> tuple[int, tuple[int, ...]]:
+        """(most fan from kind ``i`` on, the choice (k, p, q, x) made at ``i``); ``k1``/``k2``:
+        chows started one / two kinds back still to be filled here."""
+        key = (i, k1, k2, left, paired)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        outcome: tuple[int, tuple[int, ...]] = (_NEG, ())
+        if i == 27:
+            if not left and paired and not k1 and not k2:
+                outcome = (0, ())
+        elif i % 9 != 0 or not (k1 or k2):  # a chow cannot cross a suit
+            in_suit = bool(self.suits >> i // 9 & 1)
+            chows = 0 if self.pung_only or i % 9 > 6 else 4
+            c, limit = self.c[i], self.limit[i]
+            for k, p, q, x, total in _choices(c, limit, k1 + k2, left, paired, chows, in_suit):
+                rest = self.best(i + 1, k, k1, left - x, paired or bool(q))[0]
+                if rest == _NEG:
+                    continue
+                value = rest + _value(i, total, self.pengs, self.ind, self.gui, self.ben, 3)
+                if value > outcome[0]:
+                    outcome = (value, (k, p, q, x))
+        self.memo[key] = outcome
+        return outcome
+
+
 def _pairs(
     c: list[int],
     wilds: int,
@@ -262,37 +291,57 @@ def _pairs(
     suits: int,
 ) -> Decomposition | None:
     """The best seven-pairs reading of one suit class (四归 counts as two pairs and one 归)."""
-    no_pengs = [0] * 27
-
-    @cache
-    def best(i: int, left: int) -> tuple[int, int]:
-        if i == 27:
-            return (0, 0) if not left else (_NEG, 0)
-        outcome = (_NEG, 0)
-        in_suit = bool(suits >> i // 9 & 1)
-        for total in (0, 2, 4):
-            if total < c[i] or total > limit[i] or (total and not in_suit):
-                continue
-            x = total - c[i]
-            if x > left:
-                continue
-            rest, _ = best(i + 1, left - x)
-            if rest == _NEG:
-                continue
-            value = rest + _value(i, total, no_pengs, ind, gui, ben, 2)
-            if value > outcome[0]:
-                outcome = (value, total)
-        return outcome
-
-    if best(0, wilds)[0] == _NEG:
+    search = _PairsSearch(c, limit, ind, gui, ben, suits)
+    if search.best(0, wilds)[0] == _NEG:
         return None
     groups: list[Group] = []
     stood: list[Tile] = []
     left = wilds
     for i in range(27):
-        _, total = best(i, left)
+        total = search.best(i, left)[1]
         tile = _TILES[i]
         groups.extend([Group(GroupKind.PAIR, tile)] * (total // 2))
         stood.extend([tile] * (total - c[i]))
         left -= total - c[i]
     return Decomposition(WinForm.SEVEN_PAIRS, tuple(groups), tuple(stood))
+
+
+class _PairsSearch:
+    """The dynamic programme of :func:`_pairs`, memoized by its state (as
+    :class:`_StandardSearch`)."""
+
+    def __init__(
+        self, c: list[int], limit: list[int], ind: int, gui: int, ben: int, suits: int
+    ) -> None:
+        self.c, self.limit = c, limit
+        self.ind, self.gui, self.ben, self.suits = ind, gui, ben, suits
+        self.no_pengs = [0] * 27
+        self.memo: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def best(self, i: int, left: int) -> tuple[int, int]:
+        """(most fan from kind ``i`` on with ``left`` wildcards, the copies read at ``i``)."""
+        key = (i, left)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        outcome = (_NEG, 0)
+        if i == 27:
+            if not left:
+                outcome = (0, 0)
+        else:
+            c, limit = self.c[i], self.limit[i]
+            in_suit = bool(self.suits >> i // 9 & 1)
+            for total in (0, 2, 4):
+                if total < c or total > limit or (total and not in_suit):
+                    continue
+                x = total - c
+                if x > left:
+                    continue
+                rest = self.best(i + 1, left - x)[0]
+                if rest == _NEG:
+                    continue
+                value = rest + _value(i, total, self.no_pengs, self.ind, self.gui, self.ben, 2)
+                if value > outcome[0]:
+                    outcome = (value, total)
+        self.memo[key] = outcome
+        return outcome
