@@ -53,6 +53,8 @@ COMPILED = (
     "mahjong_rules/engine/view_build.py",
     "mahjong_rules/variants/sichuan/answers.py",
     "mahjong_rules/bots/greedy.py",
+    "mahjong_rules/variants/yongshan/best_reading.py",
+    "mahjong_rules/variants/yongshan/hands.py",
 )
 """The modules compiled, under ``src/``: the win detector and its tables; the tile counts; the
 hand's state (``State``, ``SeatState`` and the engine's working copies of them, native classes);
@@ -64,8 +66,10 @@ phase answers (``variants/sichuan/answers.py``, most of a 换三张 phase's); th
 variant's phase (``engine/phase_advice.py``, a third of GreedyBot's 换三张 hand); the building of
 the seats' views (``engine/view_build.py``; the classes View and SeatView stay in an
 interpreted module: a compiled one keeps only erased annotations, and the documents read
-theirs); and GreedyBot's search (``bots/greedy.py``: its attrs classes stay Python classes, its
-functions compile). The hooks themselves and the variants' rules classes stay interpreted: a
+theirs); GreedyBot's search (``bots/greedy.py``: its attrs classes stay Python classes, its
+functions compile); and Yongshan's wildcard hands (``variants/yongshan/hands.py`` and
+``best_reading.py``: the fifth-copy fit of YS-WILD-6 and the best readings of a win, the
+slowest room's own work). The hooks themselves and the variants' rules classes stay interpreted: a
 variant's rules class subclasses them (compiling one gained 0.1 µs a hook call, nothing
 measurable per decision). ``tiles.py``, ``notation.py``, ``hand.py`` and ``melds.py`` gain
 nothing measurable and their constructors' own TypeErrors would become mypyc's

@@ -57,6 +57,8 @@ COMPILED_TESTS = (
     "tests/test_baoshan_patterns.py",
     "tests/test_yongshan_patterns.py",
     "tests/test_yongshan_best_reading.py",
+    "tests/test_yongshan_fifth_copy.py",
+    "tests/test_yongshan_one_wildcard_kong.py",
     "tests/test_sichuan_patterns.py",
     "tests/test_serial_roundtrip.py",
     "tests/test_serial_seeds.py",
