@@ -23,7 +23,10 @@ from mahjong_rules.engine.events import Discarded
 from mahjong_rules.engine.settlement import Payment, PaymentReason
 from mahjong_rules.engine.state import State
 from mahjong_rules.melds import MeldKind
-from mahjong_rules.tiles import all_tiles
+from mahjong_rules.tiles import Suit, all_tiles
+from mahjong_rules.variants.baoshan.records import BaoshanSeat
+from mahjong_rules.variants.sichuan.records import SichuanHand, SichuanSeat
+from mahjong_rules.variants.yongshan.records import YongshanHand
 
 ROOMS: dict[str, tuple[str, dict[str, Any]]] = {
     "baoshan 4p": ("baoshan", {}),
@@ -225,3 +228,36 @@ def test_every_rooms_options_pickle_their_fields_as_a_tuple(
     old = object.__new__(type(made))  # what a pickle of attrs' own form (its fields by name) does
     old.__setstate__(made.__getstate__())
     assert old == made and copy.deepcopy(made) == made
+
+
+@attrs.frozen
+class _NotedSeat(SichuanSeat):
+    """A plugin's own record deriving from Sichuan's, with a field of its own."""
+
+    note: str = ""
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        SichuanSeat((Tile("1m"), Tile("1m"), Tile("4m")), (Tile("2s"),) * 3, Suit.PIN, Tile("3p")),
+        SichuanHand("across", True),
+        BaoshanSeat(True, 2, 5),
+        YongshanHand(Tile("7s")),
+        _NotedSeat(void=Suit.MAN, note="kept"),
+    ],
+    ids=lambda record: type(record).__name__,
+)
+def test_the_games_records_pickle_their_fields_as_a_tuple(record: Any) -> None:
+    """A state holds its game's records (a seat's, the hand's): the shipped games' records
+    pickle as their fields' values, as the engine's values do (no field name in the pickle),
+    come back equal and of their class (a plugin's subclass with its own field too); records
+    pickled before in attrs' own form (a dict by field name) still load."""
+    data = pickle.dumps(record)
+    for field in attrs.fields(type(record)):
+        assert b"\x8c" + bytes([len(field.name)]) + field.name.encode() not in data
+    back = pickle.loads(data)
+    assert back == record and type(back) is type(record) and hash(back) == hash(record)
+    old = object.__new__(type(record))  # what a pickle of attrs' own form does
+    old.__setstate__(record.__getstate__())
+    assert old == record and copy.deepcopy(record) == record

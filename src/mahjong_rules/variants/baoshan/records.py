@@ -5,8 +5,11 @@ engine's :class:`~mahjong_rules.engine.state.SeatState` (:attr:`SeatState.varian
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
+from mahjong_rules._reduce import reduce_fields
 from mahjong_rules.engine.view import View
 
 __all__ = ["BaoshanSeat", "BaoshanTable", "shows_declared"]
@@ -25,6 +28,11 @@ class BaoshanSeat:
     dealer's declaring turn ends with a concealed kong made after declaring (his hand locks
     with it, as with his declaring discard, BS-TING-1 and -3): it is over once he has drawn
     since declaring."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled compactly, as the engine's own values are: its class and fields
+        (:mod:`mahjong_rules._reduce`)."""
+        return reduce_fields(self)
 
 
 @attrs.frozen

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
+from mahjong_rules._reduce import reduce_fields
 from mahjong_rules.counts import TileCounts
 from mahjong_rules.engine.state import SeatState, State
 from mahjong_rules.tiles import Suit, Tile, all_tiles
@@ -69,6 +71,11 @@ class SichuanSeat:
     :func:`turned_up`; still among its concealed tiles, see the module), ``None`` when it
     held none of the suit."""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled compactly, as the engine's own values are: its class and fields
+        (:mod:`mahjong_rules._reduce`)."""
+        return reduce_fields(self)
+
 
 @attrs.frozen
 class SichuanHand:
@@ -79,6 +86,11 @@ class SichuanHand:
     ``None`` before, or in a room without the swap."""
     voided: bool = False
     """定缺: every seat has declared and the declarations took effect (SC-VOID-1)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled compactly, as the engine's own values are: its class and fields
+        (:mod:`mahjong_rules._reduce`)."""
+        return reduce_fields(self)
 
 
 @attrs.frozen

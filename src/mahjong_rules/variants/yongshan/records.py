@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from mahjong_rules._reduce import reduce_fields
 from mahjong_rules.tiles import Tile
 
 __all__ = ["YongshanHand", "YongshanView", "indicator_of", "shown"]
@@ -25,6 +26,11 @@ class YongshanHand:
 
     indicator: Tile | None = None
     """The 本金 tile, turned up after the deal (YS-WILD-1); ``None`` until then."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled compactly, as the engine's own values are: its class and fields
+        (:mod:`mahjong_rules._reduce`)."""
+        return reduce_fields(self)
 
 
 @attrs.frozen
