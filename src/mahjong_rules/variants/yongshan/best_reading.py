@@ -68,13 +68,14 @@ def candidate_readings(
         for suits in classes:
             if meld_mask & ~suits:
                 continue
-            found = _standard(c, wilds, limit, pengs, ind, gui_fan, ben_jin_fan, pung_only, suits)
+            search = _StandardSearch(c, limit, pengs, ind, gui_fan, ben_jin_fan, pung_only, suits)
+            found = search.reading(wilds)
             if found is not None and found not in seen:
                 seen.add(found)
                 yield found
     if seven_pairs and not melds and concealed.size + wilds == 14:
         for suits in classes:
-            found = _pairs(c, wilds, limit, ind, gui_fan, ben_jin_fan, suits)
+            found = _PairsSearch(c, limit, ind, gui_fan, ben_jin_fan, suits).reading(wilds)
             if found is not None and found not in seen:
                 seen.add(found)
                 yield found
@@ -198,44 +199,10 @@ def _value(i: int, total: int, pengs: list[int], ind: int, gui: int, ben: int, l
     return value
 
 
-def _standard(
-    c: list[int],
-    wilds: int,
-    limit: list[int],
-    pengs: list[int],
-    ind: int,
-    gui: int,
-    ben: int,
-    pung_only: bool,
-    suits: int,
-) -> Decomposition | None:
-    """The best standard-form reading of one class, or ``None`` if the class has none."""
-    search = _StandardSearch(c, limit, pengs, ind, gui, ben, pung_only, suits)
-    if search.best(0, 0, 0, wilds, False)[0] == _NEG:
-        return None
-    groups: list[Group] = []
-    stood: list[Tile] = []
-    k1 = k2 = 0
-    left, paired = wilds, False
-    for i in range(27):
-        k, p, q, x = search.best(i, k1, k2, left, paired)[1]
-        tile = _TILES[i]
-        if q:
-            groups.append(Group(GroupKind.PAIR, tile))
-        if p:
-            groups.append(Group(GroupKind.PUNG, tile))
-        groups.extend([Group(GroupKind.CHOW, tile)] * k)
-        stood.extend([tile] * x)
-        k1, k2 = k, k1
-        left -= x
-        paired = paired or bool(q)
-    return Decomposition(WinForm.STANDARD, tuple(groups), tuple(stood))
-
-
 class _StandardSearch:
-    """The dynamic programme of :func:`_standard` over one class of readings, memoized by
-    its state (a plain class with a dict rather than a cached closure, which the compiled
-    build cannot build)."""
+    """The best standard-form reading of one class (:meth:`reading`): a dynamic programme over
+    the 27 kinds, memoized by its state (a plain class with a dict rather than a cached
+    closure, which the compiled build cannot build)."""
 
     def __init__(
         self,
@@ -280,35 +247,33 @@ class _StandardSearch:
         self.memo[key] = outcome
         return outcome
 
-
-def _pairs(
-    c: list[int],
-    wilds: int,
-    limit: list[int],
-    ind: int,
-    gui: int,
-    ben: int,
-    suits: int,
-) -> Decomposition | None:
-    """The best seven-pairs reading of one suit class (四归 counts as two pairs and one 归)."""
-    search = _PairsSearch(c, limit, ind, gui, ben, suits)
-    if search.best(0, wilds)[0] == _NEG:
-        return None
-    groups: list[Group] = []
-    stood: list[Tile] = []
-    left = wilds
-    for i in range(27):
-        total = search.best(i, left)[1]
-        tile = _TILES[i]
-        groups.extend([Group(GroupKind.PAIR, tile)] * (total // 2))
-        stood.extend([tile] * (total - c[i]))
-        left -= total - c[i]
-    return Decomposition(WinForm.SEVEN_PAIRS, tuple(groups), tuple(stood))
+    def reading(self, wilds: int) -> Decomposition | None:
+        """The best reading of the class with ``wilds`` wildcards, or ``None`` if it has
+        none."""
+        if self.best(0, 0, 0, wilds, False)[0] == _NEG:
+            return None
+        groups: list[Group] = []
+        stood: list[Tile] = []
+        k1 = k2 = 0
+        left, paired = wilds, False
+        for i in range(27):
+            k, p, q, x = self.best(i, k1, k2, left, paired)[1]
+            tile = _TILES[i]
+            if q:
+                groups.append(Group(GroupKind.PAIR, tile))
+            if p:
+                groups.append(Group(GroupKind.PUNG, tile))
+            groups.extend([Group(GroupKind.CHOW, tile)] * k)
+            stood.extend([tile] * x)
+            k1, k2 = k, k1
+            left -= x
+            paired = paired or bool(q)
+        return Decomposition(WinForm.STANDARD, tuple(groups), tuple(stood))
 
 
 class _PairsSearch:
-    """The dynamic programme of :func:`_pairs`, memoized by its state (as
-    :class:`_StandardSearch`)."""
+    """The best seven-pairs reading of one suit class (:meth:`reading`; 四归 counts as two
+    pairs and one 归), memoized by its state (as :class:`_StandardSearch`)."""
 
     def __init__(
         self, c: list[int], limit: list[int], ind: int, gui: int, ben: int, suits: int
@@ -345,3 +310,18 @@ class _PairsSearch:
                     outcome = (value, total)
         self.memo[key] = outcome
         return outcome
+
+    def reading(self, wilds: int) -> Decomposition | None:
+        """The best reading of the class with ``wilds`` wildcards, or ``None``."""
+        if self.best(0, wilds)[0] == _NEG:
+            return None
+        groups: list[Group] = []
+        stood: list[Tile] = []
+        left = wilds
+        for i in range(27):
+            total = self.best(i, left)[1]
+            tile = _TILES[i]
+            groups.extend([Group(GroupKind.PAIR, tile)] * (total // 2))
+            stood.extend([tile] * (total - self.c[i]))
+            left -= total - self.c[i]
+        return Decomposition(WinForm.SEVEN_PAIRS, tuple(groups), tuple(stood))
