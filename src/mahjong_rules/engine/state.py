@@ -14,6 +14,7 @@ from typing import Any, TypeVar, cast
 
 import attrs
 
+from mahjong_rules._reduce import reduce_fields
 from mahjong_rules.engine.drafts import replace_seat, replace_state
 from mahjong_rules.engine.seat_state import VARIANT_RECORD, SeatState, _Memo
 from mahjong_rules.engine.state_class import (
@@ -40,6 +41,7 @@ __all__ = [
     "SeatState",
     "State",
     "first_state",
+    "reduce_fields",
     "remake",
     "replace",
 ]

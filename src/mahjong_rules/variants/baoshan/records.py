@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 
-from mahjong_rules._reduce import reduce_fields
+from mahjong_rules.engine.state import reduce_fields
 from mahjong_rules.engine.view import View
 
 __all__ = ["BaoshanSeat", "BaoshanTable", "shows_declared"]

@@ -20,9 +20,8 @@ from typing import Any
 
 import attrs
 
-from mahjong_rules._reduce import reduce_fields
 from mahjong_rules.counts import TileCounts
-from mahjong_rules.engine.state import SeatState, State
+from mahjong_rules.engine.state import SeatState, State, reduce_fields
 from mahjong_rules.tiles import Suit, Tile, all_tiles
 from mahjong_rules.variants.sichuan.actions import SUITS, DeclareVoid, SwapTiles
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from mahjong_rules._reduce import reduce_fields
+from mahjong_rules.engine.state import reduce_fields
 from mahjong_rules.tiles import Tile
 
 __all__ = ["YongshanHand", "YongshanView", "indicator_of", "shown"]
