@@ -141,7 +141,9 @@ def _suit_fits(c: tuple[int, ...], limit: tuple[int, ...], most: int) -> tuple[i
     and grew a process by about 2 MiB over thousands of hands)."""
     full = (2 << most) - 1
     # a state: (chows owed from one kind back, from two back, paired) -> the counts used;
-    # the choices at each kind are _choices' (in_suit, ``most`` wildcards), written out here
+    # the choices at each kind are _choices' (in_suit, ``most`` wildcards), written out here:
+    # 3-5% of a Yongshan 双听用 decision compiled, against asking the generator (measured
+    # side by side). test_yongshan_fifth_copy checks the fit against every reading.
     states: dict[tuple[int, int, bool], int] = {(0, 0, False): 1}
     for r in range(9):
         chows = 0 if r > 6 else 4
